@@ -33,7 +33,7 @@ export type {
 } from './context-sources.js';
 export { createLlmSummarizer } from './create-llm-summarizer.js';
 export type { ProcedureCandidate } from './select-procedures.js';
-export { selectProcedures } from './select-procedures.js';
+export { isContentWord, selectProcedures } from './select-procedures.js';
 export type { ThreadSummarizer } from './summarize-thread.js';
 export { createExtractiveSummarizer, DEFAULT_SUMMARY_TOKENS } from './summarize-thread.js';
 export { createGptTokenizer } from './tokenizer.js';

@@ -57,6 +57,26 @@ describe('selectProcedures', () => {
     expect(chosen.map((p) => p.id)).toEqual(['mem_00000000000000a1']);
   });
 
+  it('meets a word in its derived and inflected forms (the language stemmer)', () => {
+    const deploy: ProcedureCandidate = {
+      id: 'mem_00000000000000c3',
+      text: 'Deployments need a rollback plan agreed with the on-call engineer',
+      tags: ['procedure'],
+      source: 'memory mem_00000000000000c3',
+    };
+    for (const query of [
+      'we deploy tonight: what rollback plans do we have?',
+      'the deployment went out, was a rollback planned?',
+    ]) {
+      const [chosen] = selectProcedures([deploy], { ...none, query });
+      expect(chosen?.matched).toEqual(['deploy', 'plan', 'rollback']);
+    }
+    // One shared stem, however it is inflected, is still one word.
+    expect(selectProcedures([deploy], { ...none, query: 'deploying the site tonight' })).toEqual(
+      [],
+    );
+  });
+
   it('returns nothing without any context, and each candidate once', () => {
     expect(selectProcedures(PROCEDURES, none)).toEqual([]);
     const twice = selectProcedures([PROCEDURES[1], PROCEDURES[1]] as ProcedureCandidate[], {

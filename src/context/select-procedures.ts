@@ -3,6 +3,7 @@
  * ones that share a deliberate label or enough content words with what the session is about.
  * Pure and deterministic.
  */
+import { stem } from '../language/index.js';
 
 /** A procedure the user or a promotion stored, as the pack may cite it. */
 export interface ProcedureCandidate {
@@ -32,6 +33,7 @@ export interface SelectedProcedure extends ProcedureCandidate {
   readonly matched: readonly string[];
 }
 
+/** Words too common to say what a text is about. */
 const STOP = new Set(
   (
     'the and for with from that this have will your about into after before task due open ' +
@@ -41,19 +43,19 @@ const STOP = new Set(
   ).split(' '),
 );
 
-/** Folds a word to a crude stem so that `publishing`, `published` and `publish` meet. */
-function stem(word: string): string {
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith('es') && !word.endsWith('ses')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
+/**
+ * Whether a lower-case word can say what a text is about (it is no stop word): what procedure
+ * selection matches on, and what the recall pack counts when it asks whether an agent's output
+ * repeated an entry.
+ */
+export function isContentWord(word: string): boolean {
+  return !STOP.has(word);
 }
 
 /** The distinct content-word stems of a text (three letters or more, stop words left out). */
 export function contentStems(text: string): Set<string> {
   const words = text.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? [];
-  return new Set(words.filter((w) => !STOP.has(w)).map(stem));
+  return new Set(words.filter(isContentWord).map(stem));
 }
 
 /** How many shared stems make a procedure relevant without a shared label. */

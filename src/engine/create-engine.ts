@@ -209,6 +209,15 @@ function engineContext(
   };
 }
 
+/** The policy `settings` make of `policy`, or null when `policy` already is that. */
+function configuredPolicy(
+  policy: Policy,
+  settings: NonNullable<EngineOptions['policy']>,
+): Policy | null {
+  const wanted = withOverrides(policy, settings);
+  return canonicalJson(wanted) === canonicalJson(policy) ? null : wanted;
+}
+
 /** Records a `policy.changed` event when the configured settings differ from the policy in force. */
 async function applyPolicySettings(
   context: EngineContext,
@@ -217,18 +226,19 @@ async function applyPolicySettings(
   // Read first without the write lock: a policy already in force (every open but the first after a
   // configuration change) needs no writer, so a read-only command never queues behind one.
   const stored = unwrap(policyFromStored(await context.store.getMeta('policy')));
-  if (canonicalJson(withOverrides(stored, settings)) === canonicalJson(stored)) return;
+  if (configuredPolicy(stored, settings) === null) return;
   await withPipelineTx(context.store, { entities: [], global: true }, async (tx) => {
     const session = await openSession(tx);
-    const wanted = withOverrides(session.policy, settings);
-    if (canonicalJson(wanted) !== canonicalJson(session.policy)) {
-      await changePolicy(tx, session, context.deps, {
-        kind: 'manual',
-        policy: wanted,
-        reasons: ['configuration changed the policy'],
-      });
-      await flushSession(tx, session);
-    }
+    // Asked again of the policy under the lock: another process opened with the same settings
+    // while this one waited, and one event records the change.
+    const wanted = configuredPolicy(session.policy, settings);
+    if (wanted === null) return;
+    await changePolicy(tx, session, context.deps, {
+      kind: 'manual',
+      policy: wanted,
+      reasons: ['configuration changed the policy'],
+    });
+    await flushSession(tx, session);
   });
 }
 

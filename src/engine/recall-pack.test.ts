@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSqliteStore } from '../stores/sqlite/index.js';
 import type { ManualClock } from '../testing/index.js';
 import {
   addPlannedTask,
@@ -130,6 +131,14 @@ describe('isReferenced', () => {
     ],
     ['TASK-20260128-003 Draft the pricing page', 'I drafted the pricing page today', true],
     ['TASK-20260128-004 Review ad performance', 'Nothing about that', false],
+    // Filler words ('always', 'every') are not what an entry says: repeating them is no reference,
+    // leaving them out does not hide one.
+    [
+      'Always check the staging logs before every release',
+      'Staging logs look clean, release cut',
+      true,
+    ],
+    ['Always check the staging logs before every release', 'Always check every release', false],
   ])('%j in %j → %s', (entry, output, expected) => {
     expect(isReferenced(entry, output)).toBe(expected);
   });
@@ -343,5 +352,38 @@ describe('relevant procedures', () => {
       'Paid the payroll taxes through the tax portal; then I will file the confirmation PDF under finance.',
     );
     expect(feedback.referenced.some((r) => r.startsWith('Payroll taxes: pay through'))).toBe(true);
+  });
+});
+
+describe('one build of the pack', () => {
+  it('reads the MEMORY.md entries, the proposals and the ops config once', async () => {
+    const storeDir = mkdtempSync(join(tmpdir(), 'verity-recall-store-'));
+    const store = await createSqliteStore({ path: join(storeDir, 'verity.db') });
+    const opened = await openTestEngine('verity-recall-', '2026-01-28T09:00:00Z', {
+      embeddings: { model: null },
+      recallTriggers: { invoice: ['Acme'] },
+      store,
+    });
+    try {
+      await opened.engine.vault.recordMemory({
+        text: 'Invoices go out with net-15 terms and the PO number in the subject line',
+        tags: ['procedure', 'invoice'],
+      });
+      const reads = vi.spyOn(store, 'getMeta');
+      // No trigger word ('invoices' is not 'invoice'): a matched trigger also reads the retired
+      // passages, whose reader (observer's) reads the entries on its own.
+      const pack = await opened.engine.recall.recallPack({ query: 'Send the invoices today' });
+      expect(pack.triggers).toEqual([]);
+      expect(pack.sections.find((s) => s.key === 'procedures')?.entries).toHaveLength(1);
+      const times = (key: string) => reads.mock.calls.filter(([k]) => k === key).length;
+      expect(times('observer:memory')).toBe(1);
+      expect(times('observer:proposals')).toBe(1);
+      expect(times('ops:config')).toBe(1);
+      // No guidance and no patched procedure in the config: the patches are not read at all.
+      expect(times('patches:index')).toBe(0);
+    } finally {
+      await closeTestEngine(opened);
+      rmSync(storeDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   buildRecallPackFitting,
   createGptTokenizer,
+  isContentWord,
   type ProcedureCandidate,
   type RecallEntry,
   type RecallSection,
@@ -21,7 +22,9 @@ import {
 import { EVENT_TYPES } from '../ledger/index.js';
 import {
   isRetiredPassage,
+  type MemoryEntry,
   markRetired,
+  type Proposal,
   readMemory,
   readProposals,
   readRetiredPassages,
@@ -113,12 +116,10 @@ export interface RecallDeps {
 }
 
 const DEFAULT_PACK_BUDGET = 600;
-const STOP = new Set(
-  'the and for with from that this have will your about into after before task due open'.split(' '),
-);
 
+/** The content words of a text, four letters or more (hyphenated ones whole). */
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOP.has(w));
+  return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter(isContentWord);
 }
 
 function mentions(query: string, word: string): boolean {
@@ -174,7 +175,8 @@ async function recallPack(
   }
   const now = toIso(context.clock.now());
   const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
-  const { rules, rejected } = await reviewedRules(context.store);
+  const sources = await readPackSources(context.store);
+  const { rules, rejected } = reviewedRules(sources);
   const items = (
     await context.store.listStateItems({
       entityId: entity,
@@ -182,10 +184,9 @@ async function recallPack(
     })
   ).filter((item) => !rejectedBefore(rejected, item));
   const query = request.query ?? '';
-  const { matched, triggered } = await triggeredEntries(context, entity, query);
-  const config = await readConfig(context.store);
-  const guidance = await guidanceEntries(context.store, config);
-  const procedures = await relevantProcedures(context, entity, now, {
+  const { matched, triggered } = await triggeredEntries(context, sources.config, entity, query);
+  const guidance = await guidanceEntries(sources);
+  const procedures = await relevantProcedures(context, sources, entity, now, {
     query,
     triggers: [...matched, ...matched.flatMap((word) => context.triggers[word] ?? [])],
     tasks,
@@ -214,6 +215,29 @@ async function recallPack(
 }
 
 /**
+ * What one pack is built from besides tasks and state items, each read once per build: the
+ * promoted MEMORY.md entries, the proposals, the ops config and (only when the config names
+ * guidance or a procedure) every patch.
+ */
+interface PackSources {
+  readonly memory: readonly MemoryEntry[];
+  readonly proposals: readonly Proposal[];
+  readonly config: OpsConfig;
+  /** Every patch in proposal order, read on first use. */
+  readonly patches: () => Promise<readonly Patch[]>;
+}
+
+async function readPackSources(store: Store): Promise<PackSources> {
+  const [memory, proposals, config] = await Promise.all([
+    readMemory(store),
+    readProposals(store),
+    readConfig(store),
+  ]);
+  let patches: Promise<readonly Patch[]> | undefined;
+  return { memory, proposals, config, patches: () => (patches ??= allPatches(store)) };
+}
+
+/**
  * What the user's reviews of MEMORY.md proposals say about hard rules:
  * - `rules`: the active promoted entries of priority P0, which belong under P0 constraints (they
  *   apply to every entity, as procedures do), cited with their entry id;
@@ -226,11 +250,11 @@ async function recallPack(
  * in the ledger, and the user saying the rule again after the rejection brings it back. Read-side
  * only, so replay and rebuild are untouched.
  */
-async function reviewedRules(store: Store): Promise<{
+function reviewedRules(sources: PackSources): {
   rules: RecallEntry[];
   rejected: ReadonlyMap<string, string>;
-}> {
-  const rules = (await readMemory(store))
+} {
+  const rules = sources.memory
     .filter((m) => m.status === 'active' && m.memory_priority === 'P0')
     .map((m) => ({
       id: m.memory_id,
@@ -238,7 +262,7 @@ async function reviewedRules(store: Store): Promise<{
       source: `MEMORY.md ${m.memory_id}`,
     }));
   const rejected = new Map<string, string>();
-  for (const p of await readProposals(store)) {
+  for (const p of sources.proposals) {
     if (p.status !== 'rejected' || p.resolved_at === null) continue;
     const key = comparableText(p.text.replace(/[.!]+$/, ''));
     const known = rejected.get(key);
@@ -262,11 +286,13 @@ export const PROCEDURE_TAG = 'procedure';
  * memories tagged `procedure`. A vault memory that is itself a promoted procedure entry is listed
  * once, as the entry.
  */
-async function procedureCandidates(store: Store, entity: string): Promise<ProcedureCandidate[]> {
-  const patched = await patchedProcedures(store);
-  const entries = (await readMemory(store)).filter(
-    (m) => m.type === 'procedure' && m.status === 'active',
-  );
+async function procedureCandidates(
+  store: Store,
+  sources: PackSources,
+  entity: string,
+): Promise<ProcedureCandidate[]> {
+  const patched = await patchedProcedures(sources);
+  const entries = sources.memory.filter((m) => m.type === 'procedure' && m.status === 'active');
   const entryIds = new Set(entries.map((m) => m.memory_id));
   const memories = await store.vault.listMemories({ entityId: entity, tag: PROCEDURE_TAG });
   return [
@@ -284,24 +310,23 @@ async function procedureCandidates(store: Store, entity: string): Promise<Proced
 }
 
 /** The id of the applied patch that set config `key`, if one did. */
-async function patchOf(store: Store, key: string): Promise<string | null> {
-  const applied = (await allPatches(store)).filter((p) => p.status === 'applied');
-  return applied.findLast((p) => p.change.key === key)?.patch_id ?? null;
+function patchOf(patches: readonly Patch[], key: string): string | null {
+  return patches.findLast((p) => p.status === 'applied' && p.change.key === key)?.patch_id ?? null;
 }
 
 /**
  * Procedures that approved patches set (`procedure.<slug>` in the ops config); a rolled-back
  * patch restored the key's earlier value, so it is gone with it.
  */
-async function patchedProcedures(store: Store): Promise<ProcedureCandidate[]> {
-  const config = await readConfig(store);
+async function patchedProcedures(sources: PackSources): Promise<ProcedureCandidate[]> {
+  const { config } = sources;
   const out: ProcedureCandidate[] = [];
   for (const key of Object.keys(config).sort()) {
     const value = config[key];
     if (!key.startsWith(PROCEDURE_KEY_PREFIX) || !Array.isArray(value) || value.length === 0) {
       continue;
     }
-    const patch = await patchOf(store, key);
+    const patch = patchOf(await sources.patches(), key);
     out.push({
       id: patch ?? key,
       text: value.join(' '),
@@ -328,9 +353,9 @@ async function allPatches(store: Store): Promise<Patch[]> {
  * The standing guidance lines approved prompt patches put in force, each cited with the patch
  * that added it, so the agent reading the pack can tell where a line came from.
  */
-async function guidanceEntries(store: Store, config: OpsConfig): Promise<RecallEntry[]> {
-  if (!Array.isArray(config[GUIDANCE_KEY])) return [];
-  const lines = guidanceInForce(config, await allPatches(store));
+async function guidanceEntries(sources: PackSources): Promise<RecallEntry[]> {
+  if (!Array.isArray(sources.config[GUIDANCE_KEY])) return [];
+  const lines = guidanceInForce(sources.config, await sources.patches());
   return lines.map((line, index) => {
     const id = `${GUIDANCE_KEY}#${index + 1}`;
     if (line.patch_id === null) return { id, text: line.text };
@@ -345,11 +370,12 @@ async function guidanceEntries(store: Store, config: OpsConfig): Promise<RecallE
  */
 async function relevantProcedures(
   context: RecallDeps,
+  sources: PackSources,
   entity: string,
   now: string,
   about: { query: string; triggers: readonly string[]; tasks: readonly Task[] },
 ): Promise<RecallEntry[]> {
-  const candidates = await procedureCandidates(context.store, entity);
+  const candidates = await procedureCandidates(context.store, sources, entity);
   if (candidates.length === 0) return [];
   const horizon = toIso(Date.parse(now) + 2 * DAY_MS).slice(0, 10);
   const taskTitles = about.tasks
@@ -374,10 +400,10 @@ async function relevantProcedures(
  */
 async function triggeredEntries(
   context: RecallDeps,
+  config: OpsConfig,
   entity: string,
   query: string,
 ): Promise<{ readonly matched: string[]; readonly triggered: RecallEntry[] }> {
-  const config = await readConfig(context.store);
   const patched = config['recall.triggers'];
   const table: Record<string, readonly string[]> = { ...context.triggers };
   for (const name of Array.isArray(patched) ? (patched as readonly string[]) : []) {

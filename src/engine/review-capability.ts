@@ -23,6 +23,8 @@ export interface ReviewCapability {
     status?: readonly ReviewPrompt['status'][];
     entityId?: string;
   }): Promise<readonly PromptView[]>;
+  /** One prompt by id (any case), whatever its status; null when there is none. */
+  getReview(promptId: string): Promise<PromptView | null>;
   /** Dead letters that ran out of retries and wait for a person. */
   listDeadLetterReviews(): Promise<readonly DeadLetterReview[]>;
   /**
@@ -64,10 +66,16 @@ export function createReviewCapability(
         status: reviewOptions?.status ?? ['open', 'queued'],
         ...(reviewOptions?.entityId ? { entityId: reviewOptions.entityId } : {}),
       });
-      const views = await Promise.all(
-        prompts.map(async (p) => toPromptView(p, now, await answererOf(store, p))),
-      );
+      const answerers = await answerersOf(store, prompts);
+      const views = prompts.map((p) => toPromptView(p, now, answerers(p)));
       return reviewOptions?.status ? views : views.filter((v) => v.status !== 'expired');
+    },
+
+    async getReview(promptId) {
+      const prompt = await store.getPrompt(promptId.toLowerCase());
+      if (prompt === null) return null;
+      const answerers = await answerersOf(store, [prompt]);
+      return toPromptView(prompt, clock.now(), answerers(prompt));
     },
 
     listDeadLetterReviews: () => deadLetterReviews(store),
@@ -80,19 +88,29 @@ export function createReviewCapability(
 const ANSWERED: readonly ReviewPrompt['status'][] = ['confirmed', 'rejected', 'edited'];
 
 /**
- * Who answered a closed prompt, from its answer event (`closedBy` is the answer's id): the
- * prompt's row keeps only that id, the answer event names the person and the surface.
+ * Who answered each closed prompt, from its answer event (`closedBy` is the answer's id): the
+ * prompt's row keeps only that id, the answer event names the person and the surface. The
+ * answer events of all the prompts are read at once.
  */
-async function answererOf(
+async function answerersOf(
   store: EngineContext['store'],
-  prompt: ReviewPrompt,
-): Promise<PromptAnswerer> {
-  const none = { answered_by: null, channel: null };
-  if (prompt.closedBy === null || !ANSWERED.includes(prompt.status)) return none;
-  const payload = (await store.getEvent(prompt.closedBy))?.payload;
-  if (payload === undefined) return none;
+  prompts: readonly ReviewPrompt[],
+): Promise<(prompt: ReviewPrompt) => PromptAnswerer> {
+  const answerIds = prompts.flatMap((p) => answerIdOf(p) ?? []);
+  const events = answerIds.length === 0 ? [] : await store.getEvents(answerIds);
+  const payloads = new Map(events.map((event) => [event.eventId, event.payload]));
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  return { answered_by: text(payload['answered_by']), channel: text(payload['channel']) };
+  return (prompt) => {
+    const answerId = answerIdOf(prompt);
+    const payload = answerId === null ? undefined : payloads.get(answerId);
+    if (payload === undefined) return { answered_by: null, channel: null };
+    return { answered_by: text(payload['answered_by']), channel: text(payload['channel']) };
+  };
+}
+
+/** The id of a prompt's answer event; null while it is open, or closed without an answer. */
+function answerIdOf(prompt: ReviewPrompt): string | null {
+  return prompt.closedBy !== null && ANSWERED.includes(prompt.status) ? prompt.closedBy : null;
 }
 
 async function answerReview(

@@ -18,6 +18,11 @@ export type AppendOutcome =
 export interface LedgerReader {
   /** The event with this id, or null. */
   getEvent(eventId: string): Promise<LedgerEvent | null>;
+  /**
+   * The events with these ids, in one read: ascending by `seq`, each once however often its id
+   * is given; ids with no event are left out.
+   */
+  getEvents(eventIds: readonly string[]): Promise<readonly LedgerEvent[]>;
   /** Events with `seq > after`, ascending, at most `limit`. */
   readEvents(after: number, limit: number): Promise<readonly LedgerEvent[]>;
   /** The highest sequence number, 0 when the ledger is empty. */

@@ -92,6 +92,10 @@ abstract class QueryReader<Q extends ReaderQueries> implements StoreReader {
     return this.read('getEvent', (queries) => queries.getEvent(eventId));
   }
 
+  getEvents(eventIds: readonly string[]): Promise<readonly LedgerEvent[]> {
+    return this.read('getEvents', (queries) => queries.getEvents(eventIds));
+  }
+
   readEvents(after: number, limit: number): Promise<readonly LedgerEvent[]> {
     return this.read('readEvents', (queries) => queries.readEvents(after, limit));
   }

@@ -120,7 +120,8 @@ async function askDocuments(
  * paraphrase counts (issue: "what package manager do I prefer?" missed "I prefer pnpm…"). Only
  * documents sharing a word stem with the question are embedded: the similarity lowers the bar for
  * them and orders them, it never admits a passage on its own. Without an embedder, or when it
- * fails, the documents are ranked on their words alone.
+ * fails, the documents are ranked on their words alone. A document's vector is embedded once per
+ * embedder and kept (`documentVectors`); the question's comes from the embedder's query cache.
  */
 export async function withSimilarity(
   embedder: Embedder | null,
@@ -134,7 +135,10 @@ export async function withSimilarity(
   try {
     const [query, vectors] = await Promise.all([
       embedder.embedQuery(question),
-      embedder.embedDocuments(candidates.map(({ d }) => embedder.documentInput(d.text))),
+      documentVectors(
+        embedder,
+        candidates.map(({ d }) => embedder.documentInput(d.text)),
+      ),
     ]);
     const out = [...documents];
     candidates.forEach(({ d, i }, k) => {
@@ -146,6 +150,53 @@ export async function withSimilarity(
     if (error instanceof EngineError && error.code === 'PROVIDER_FAILED') return [...documents];
     throw error;
   }
+}
+
+/** Document vectors kept per embedder, by content hash; the least recently used go first. */
+const KEPT_VECTORS = new WeakMap<Embedder, Map<string, Float32Array>>();
+
+/** How many document vectors are kept per embedder (2 KB each at 512 dimensions). */
+const KEPT_VECTORS_MAX = 4096;
+
+/**
+ * The vectors of document inputs, in order: kept ones reused, the rest embedded in one call and
+ * kept. Every question asks about the same memory entries and observations, which were embedded
+ * again for each question; a question's words pick a different handful of them each time, so the
+ * vectors are kept by their content hash (the key the store's vector cache uses), not per call.
+ */
+async function documentVectors(
+  embedder: Embedder,
+  inputs: readonly string[],
+): Promise<readonly (Float32Array | undefined)[]> {
+  let kept = KEPT_VECTORS.get(embedder);
+  if (kept === undefined) {
+    kept = new Map();
+    KEPT_VECTORS.set(embedder, kept);
+  }
+  const hashes = inputs.map((input) => embedder.contentHash(input));
+  const missing = [...new Set(hashes.filter((hash) => !kept.has(hash)))];
+  if (missing.length > 0) {
+    const inputOf = new Map(hashes.map((hash, k) => [hash, inputs[k] ?? '']));
+    const fresh = await embedder.embedDocuments(missing.map((hash) => inputOf.get(hash) ?? ''));
+    missing.forEach((hash, k) => {
+      const vector = fresh[k];
+      if (vector !== undefined) kept.set(hash, vector);
+    });
+  }
+  const vectors = hashes.map((hash) => {
+    const vector = kept.get(hash);
+    // Read again: moved to the most recent end, so the entries asked about least go first.
+    if (vector !== undefined) {
+      kept.delete(hash);
+      kept.set(hash, vector);
+    }
+    return vector;
+  });
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_VECTORS_MAX) break;
+    kept.delete(oldest);
+  }
+  return vectors;
 }
 
 /**

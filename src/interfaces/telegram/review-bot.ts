@@ -2,7 +2,9 @@ import { Bot, type Context, GrammyError, InlineKeyboard } from 'grammy';
 import { EngineError, type Logger, noopLogger } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import {
+  BUTTON_WORDS,
   type ButtonKind,
+  type ButtonVerb,
   type NamedItem,
   namedItem,
   parseButton,
@@ -75,24 +77,10 @@ interface Decision {
   readonly refusal: string | null;
 }
 
-const PAST: Readonly<Record<string, string>> = {
-  confirm: 'confirmed',
-  reject: 'rejected',
-  approve: 'approved',
-  done: 'done',
-  ack: 'acknowledged',
-};
-
-const LABEL: Readonly<Record<ButtonKind, string>> = {
-  prompt: 'Review',
-  proposal: 'Proposal',
-  task: 'Task',
-};
-
 async function decide(
   engine: Engine,
   kind: ButtonKind,
-  verb: string,
+  verb: ButtonVerb,
   id: string,
   actor: string,
 ): Promise<Decision> {
@@ -126,6 +114,11 @@ async function decide(
   return { changed: true, missing: false, refusal: null };
 }
 
+/** What a message calls the item a button names: `Review <id>`, `Task <id>`… */
+function nameOf(button: { readonly kind: ButtonKind; readonly id: string }): string {
+  return `${BUTTON_WORDS.kinds[button.kind].noun} ${button.id}`;
+}
+
 /**
  * The callback answer and the message's new text after a press. The message keeps the item's
  * text and gains its outcome, read back from the engine: a second press, here or on the copy in
@@ -133,13 +126,13 @@ async function decide(
  * changed nothing on an item still waiting (a refused task move, say) leaves the message alone.
  */
 function afterPress(
-  button: { readonly kind: ButtonKind; readonly verb: string; readonly id: string },
+  button: { readonly kind: ButtonKind; readonly verb: ButtonVerb; readonly id: string },
   decision: Decision,
   item: NamedItem,
   actor: string,
 ): { readonly answer: string; readonly message: string | null } {
-  const label = `${LABEL[button.kind]} ${button.id}`;
-  const done = `${PAST[button.verb] ?? button.verb} by ${actor}`;
+  const label = nameOf(button);
+  const done = `${BUTTON_WORDS.verbs[button.verb].past} by ${actor}`;
   const outcome = item.outcome ?? (decision.changed ? done : null);
   const message = outcome === null ? null : `${item.text}\n\n→ ${outcome}`;
   if (decision.changed) return { answer: `${label}: ${done}`, message };
@@ -263,7 +256,7 @@ export async function startTelegramReview(
     if (item === null) {
       // A forged or mistyped id: the message it came with (maybe a pending item) stays as it is.
       await ctx.answerCallbackQuery({
-        text: `${LABEL[button.kind]} ${button.id} does not exist; nothing changed.`.slice(0, 200),
+        text: `${nameOf(button)} does not exist; nothing changed.`.slice(0, 200),
         show_alert: true,
       });
       return;

@@ -1,4 +1,4 @@
-import { EngineError, PROMPT_STATUSES } from '../../core/index.js';
+import { EngineError } from '../../core/index.js';
 import {
   type DeliveryKey,
   type Engine,
@@ -26,30 +26,43 @@ export interface ReviewItem {
   readonly buttons: readonly Button[];
 }
 
-/** The kinds of item a button names, and the verbs each takes. */
-export const BUTTON_VERBS = {
-  prompt: ['confirm', 'reject'],
-  proposal: ['approve', 'reject'],
-  task: ['done', 'ack'],
-} as const;
+/**
+ * The words of the buttons, the one table the bot reads them from: each kind of item a button
+ * names (what a message calls it, and the verbs it takes), and each verb (its label on the
+ * button, and its past tense in the outcome a message shows).
+ */
+export const BUTTON_WORDS = {
+  kinds: {
+    prompt: { noun: 'Review', verbs: ['confirm', 'reject'] },
+    proposal: { noun: 'Proposal', verbs: ['approve', 'reject'] },
+    task: { noun: 'Task', verbs: ['done', 'ack'] },
+  },
+  verbs: {
+    confirm: { label: '✅ Confirm', past: 'confirmed' },
+    reject: { label: '❌ Reject', past: 'rejected' },
+    approve: { label: '✅ Approve', past: 'approved' },
+    done: { label: '✅ Done', past: 'done' },
+    ack: { label: '👀 Acknowledge', past: 'acknowledged' },
+  },
+} as const satisfies {
+  readonly kinds: Readonly<
+    Record<string, { readonly noun: string; readonly verbs: readonly string[] }>
+  >;
+  readonly verbs: Readonly<Record<string, { readonly label: string; readonly past: string }>>;
+};
 
 /** The kind of item a button names. */
-export type ButtonKind = keyof typeof BUTTON_VERBS;
+export type ButtonKind = keyof typeof BUTTON_WORDS.kinds;
 
-const LABELS: Readonly<Record<string, string>> = {
-  confirm: '✅ Confirm',
-  reject: '❌ Reject',
-  approve: '✅ Approve',
-  done: '✅ Done',
-  ack: '👀 Acknowledge',
-};
+/** What a button does to its item. */
+export type ButtonVerb = (typeof BUTTON_WORDS.kinds)[ButtonKind]['verbs'][number];
 
 const MAX_CALLBACK_BYTES = 64;
 
 /** The buttons of one item, or none when an id would not fit in `callback_data`. */
 export function buttonsFor(kind: ButtonKind, id: string): readonly Button[] {
-  const buttons = BUTTON_VERBS[kind].map((verb) => ({
-    text: LABELS[verb] ?? verb,
+  const buttons = BUTTON_WORDS.kinds[kind].verbs.map((verb) => ({
+    text: BUTTON_WORDS.verbs[verb].label,
     data: `${kind}:${verb}:${id}`,
   }));
   return buttons.every((b) => Buffer.byteLength(b.data) <= MAX_CALLBACK_BYTES) ? buttons : [];
@@ -58,11 +71,13 @@ export function buttonsFor(kind: ButtonKind, id: string): readonly Button[] {
 /** Reads a button's `callback_data` back; null for anything the bot did not write. */
 export function parseButton(
   data: string,
-): { readonly kind: ButtonKind; readonly verb: string; readonly id: string } | null {
+): { readonly kind: ButtonKind; readonly verb: ButtonVerb; readonly id: string } | null {
   const match = /^(prompt|proposal|task):([a-z]+):(.+)$/.exec(data);
   if (match === null) return null;
-  const [, kind, verb, id] = match as unknown as [string, ButtonKind, string, string];
-  return (BUTTON_VERBS[kind] as readonly string[]).includes(verb) ? { kind, verb, id } : null;
+  const [, kind, verb, id] = match as unknown as [string, ButtonKind, ButtonVerb, string];
+  return (BUTTON_WORDS.kinds[kind].verbs as readonly string[]).includes(verb)
+    ? { kind, verb, id }
+    : null;
 }
 
 /** The delivery of an item that has one version. */
@@ -123,9 +138,8 @@ export async function namedItem(
   id: string,
 ): Promise<NamedItem | null> {
   if (kind === 'prompt') {
-    const prompts = await engine.listReviews({ status: PROMPT_STATUSES });
-    const p = prompts.find((x) => x.prompt_id === id.toLowerCase());
-    if (p === undefined) return null;
+    const p = await engine.getReview(id);
+    if (p === null) return null;
     const waiting = p.status === 'open' || p.status === 'queued';
     return { text: promptText(p), outcome: waiting ? null : settled(p.status, p.answered_by) };
   }

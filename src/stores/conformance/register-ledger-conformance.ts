@@ -69,6 +69,23 @@ function registerLedgerConformanceCases(harness: () => StoreHarness): void {
       expect(await store.countEventsSince('2026-01-01T00:00:00.000Z')).toBe(0);
     });
 
+    it('reads the events of several ids at once, in seq order, skipping unknown ids', async () => {
+      await write(store, async (tx) => {
+        for (const id of ['a', 'b', 'c', 'd']) await tx.appendEvent(sampleEvent(`evt-${id}`));
+      });
+      const found = await store.getEvents(['evt-d', 'missing', 'evt-b', 'evt-d']);
+      expect(found.map((event) => event.eventId)).toEqual(['evt-b', 'evt-d']);
+      expect(found[1]).toEqual(await store.getEvent('evt-d'));
+      expect(await store.getEvents([])).toEqual([]);
+      expect(await store.getEvents(['missing'])).toEqual([]);
+      await write(store, async (tx) => {
+        expect((await tx.getEvents(['evt-c', 'evt-a'])).map((event) => event.eventId)).toEqual([
+          'evt-a',
+          'evt-c',
+        ]);
+      });
+    });
+
     it('round-trips every field of an event', async () => {
       const withKey = sampleEvent('evt-key', {
         type: 'fact.asserted',

@@ -95,6 +95,15 @@ export class PostgresQueries {
     return row === undefined ? null : fromEventRow(row);
   }
 
+  async getEvents(eventIds: readonly string[]): Promise<LedgerEvent[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await this.#session.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM ${this.#s}.events WHERE event_id = ANY($1::text[]) ORDER BY seq`,
+      [[...eventIds]],
+    );
+    return rows.map(fromEventRow);
+  }
+
   async readEvents(after: number, limit: number): Promise<LedgerEvent[]> {
     const rows = await this.#session.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM ${this.#s}.events WHERE seq > $1::bigint ORDER BY seq LIMIT $2`,

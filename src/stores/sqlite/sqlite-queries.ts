@@ -54,6 +54,7 @@ export class SqliteQueries {
   /** Messages in watermark order, watermarks and state items, on the same connection. */
   readonly items: SqliteStateItemQueries;
   readonly #eventById: Database.Statement<[string], EventRow>;
+  readonly #eventsById: Database.Statement<[string], EventRow>;
   readonly #eventByDedupeKey: Database.Statement<[string], EventRow>;
   readonly #eventsAfter: Database.Statement<[number, number], EventRow>;
   readonly #lastSeq: Database.Statement<[], { readonly seq: number }>;
@@ -79,6 +80,10 @@ export class SqliteQueries {
   constructor(readonly db: Database.Database) {
     this.items = new SqliteStateItemQueries(db);
     this.#eventById = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ?`);
+    this.#eventsById = db.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+    );
     this.#eventByDedupeKey = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE dedupe_key = ?`);
     this.#eventsAfter = db.prepare(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?`,
@@ -176,6 +181,11 @@ export class SqliteQueries {
   getEvent(eventId: string): LedgerEvent | null {
     const row = this.#eventById.get(eventId);
     return row === undefined ? null : fromEventRow(row);
+  }
+
+  getEvents(eventIds: readonly string[]): LedgerEvent[] {
+    if (eventIds.length === 0) return [];
+    return this.#eventsById.all(JSON.stringify(eventIds)).map(fromEventRow);
   }
 
   readEvents(after: number, limit: number): LedgerEvent[] {
