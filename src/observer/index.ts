@@ -94,7 +94,9 @@ export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
 export {
   captureKey,
   entriesNotCaptured,
+  isDerivedId,
   parseTranscript,
+  textShape,
   toCaptureTrigger,
 } from './transcript.js';
 export type {
