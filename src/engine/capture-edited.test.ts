@@ -208,6 +208,22 @@ describe('a store whose captures name lines by number (before derived ids)', () 
     });
   });
 
+  it('keeps the dedupe key of a capture without times, keyed by its first line-N', async () => {
+    const untimed = (numbered: boolean) =>
+      TURNS.map(([role, content], i) =>
+        JSON.stringify({ ...(numbered ? { message_id: `line-${i + 1}` } : {}), role, content }),
+      ).join('\n');
+    await withEngine(async ({ engine, messages }) => {
+      const first = await captureNow(engine, untimed(true), 's1', 'compaction');
+      expect(first.capture_key).toBe(
+        createHash('sha256').update('s1compactionid:line-1').digest('hex'),
+      );
+      const again = await captureNow(engine, untimed(false), 's1', 'compaction');
+      expect(again).toMatchObject({ status: 'duplicate', capture_key: first.capture_key });
+      expect(await messages()).toHaveLength(TURNS.length);
+    });
+  });
+
   it('forgets line-3 after an edit moved another line to line 3', async () => {
     await withEngine(async ({ engine, messages }) => {
       await captureNow(engine, OLD, 's1', 'compaction');
