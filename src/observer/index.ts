@@ -96,6 +96,7 @@ export {
   entriesNotCaptured,
   isDerivedId,
   parseTranscript,
+  TEXT_DIGEST_MIN_CHARS,
   textShape,
   toCaptureTrigger,
 } from './transcript.js';

@@ -243,17 +243,18 @@ export function textShape(text: string): string {
 }
 
 /**
- * The shortest text an entry's derived id digests the words of. A digest of a short text ("6803",
+ * The shortest text an entry's derived id digests the words of (and a forget keeps a digest of the
+ * words of, `forgottenDigests`). A digest of a short text ("6803",
  * "yes, Tuesday") gives the text back to anyone who tries the likely ones, and an id stays in the
  * ledger, the messages and search hits after a forget blanks the text: a short entry, and one
  * holding a secret, is named by the shape of its text (`textShape`) instead.
  */
-const TEXT_ID_MIN_CHARS = 24;
+export const TEXT_DIGEST_MIN_CHARS = 24;
 
 /** What of an entry's text its derived id digests: its words, or for a short or secret text its shape. */
 function contentOf(text: string): string {
   const normalised = text.normalize('NFC').replace(/\s+/gu, ' ').trim();
-  if (normalised.length < TEXT_ID_MIN_CHARS || findSecrets(normalised).length > 0) {
+  if (normalised.length < TEXT_DIGEST_MIN_CHARS || findSecrets(normalised).length > 0) {
     return `shape\n${textShape(normalised)}`;
   }
   return `text\n${normalised}`;

@@ -6,18 +6,20 @@ import {
   type MemoryForgetPlan,
   renderDailyLogSection,
   scrubForgotten,
+  TEXT_DIGEST_MIN_CHARS,
   type TranscriptEntry,
   textShape,
 } from '../../observer/index.js';
 import { maskSpans } from '../../search/index.js';
 
 /**
- * The shortest entry text a digest of its text is kept for. A digest of a short text ("6803",
- * "yes, Tuesday") gives the text back to anyone who tries the likely ones; such an entry, and one
- * holding a secret, is matched by where it stood and the shape of its text instead
- * (`momentDigest`), and a bare reply goes with its question (`withoutAnswersOf`).
+ * The shortest entry text a digest of its text is kept for, the one derived entry ids use too. A
+ * digest of a short text ("6803", "yes, Tuesday") gives the text back to anyone who tries the
+ * likely ones; such an entry, and one holding a secret, is matched by where it stood and the shape
+ * of its text instead (`momentDigest`), and a bare reply goes with its question
+ * (`withoutAnswersOf`).
  */
-const DIGEST_MIN_CHARS = 24;
+const DIGEST_MIN_CHARS = TEXT_DIGEST_MIN_CHARS;
 
 /** The digest of an entry's role and text: what `withoutForgotten` matches a moved entry by. */
 export function entryDigest(entry: Pick<TranscriptEntry, 'role' | 'text'>): string {
