@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureNow, dailyLog, useObservingEngine } from './__fixtures__/observed-session.js';
-import { unnumberedTranscript } from './__fixtures__/transcript.js';
+import { entryId, unnumberedTranscript } from './__fixtures__/transcript.js';
 import type { Engine } from './types.js';
 
 // Each forget of a captured line records the capture and its observations again. A forget that
@@ -26,8 +26,9 @@ const SESSION = unnumberedTranscript('2026-04-07T09:', [
 
 const t = useObservingEngine('verity-forget-any-order-');
 
-const forgetLine = (engine: Engine, line: string) =>
-  engine.forget({ kind: 'message', threadId: 'session:s4', messageId: line });
+/** Forgets the `line`th message of `SESSION`. */
+const forgetLine = (engine: Engine, line: number) =>
+  engine.forget({ kind: 'message', threadId: 'session:s4', messageId: entryId(SESSION, line) });
 
 /** Captures the session, reflects and approves the decision's proposal. */
 async function approvedDecision(engine: Engine): Promise<void> {
@@ -44,28 +45,26 @@ const memoryFile = (dir: string): string =>
   readFileSync(join(dir, 'workspace', 'MEMORY.md'), 'utf8');
 
 describe('forgets of captured lines, in any order (engine)', () => {
-  it.each([
-    [['line-1', 'line-4']],
-    [['line-4', 'line-1']],
-    [['line-1', 'line-5', 'line-4']],
-    [['line-4', 'line-5']],
-  ])('keeps the capture observed after forgetting %j', async (lines) => {
-    const { engine } = t();
-    await approvedDecision(engine);
-    for (const line of lines) {
-      await forgetLine(engine, line);
-      const captures = await engine.observer.listCaptures();
-      expect(captures.map((c) => c.observed)).toEqual([true]);
-    }
-  });
+  it.each([[[1, 4]], [[4, 1]], [[1, 5, 4]], [[4, 5]]])(
+    'keeps the capture observed after forgetting %j',
+    async (lines) => {
+      const { engine } = t();
+      await approvedDecision(engine);
+      for (const line of lines) {
+        await forgetLine(engine, line);
+        const captures = await engine.observer.listCaptures();
+        expect(captures.map((c) => c.observed)).toEqual([true]);
+      }
+    },
+  );
 
   it('takes the accepted decision everywhere with its reply, after forgets of other lines', async () => {
     const { engine, dir } = t();
     await approvedDecision(engine);
     expect(memoryFile(dir)).toContain(DECISION);
-    await forgetLine(engine, 'line-1');
-    await forgetLine(engine, 'line-4');
-    await forgetLine(engine, 'line-3');
+    await forgetLine(engine, 1);
+    await forgetLine(engine, 4);
+    await forgetLine(engine, 3);
 
     const log = dailyLog(dir).join('\n');
     expect(log).not.toContain(`🔴 (09:03) ${DECISION}`);
@@ -85,8 +84,8 @@ describe('forgets of captured lines, in any order (engine)', () => {
   it('leaves nothing for `observer run` to observe again', async () => {
     const { engine, dir } = t();
     await approvedDecision(engine);
-    await forgetLine(engine, 'line-1');
-    await forgetLine(engine, 'line-4');
+    await forgetLine(engine, 1);
+    await forgetLine(engine, 4);
     expect(await engine.observer.observePending()).toEqual([]);
     const blocks =
       dailyLog(dir)

@@ -7,12 +7,12 @@ import type { Store } from '../stores/index.js';
 import { createPostgresStore } from '../stores/postgres/index.js';
 import { useBothStores, withObservingEngine } from './__fixtures__/both-stores.js';
 import { captureNow } from './__fixtures__/observed-session.js';
-import { unnumberedTranscript } from './__fixtures__/transcript.js';
+import { entryId, unnumberedTranscript } from './__fixtures__/transcript.js';
 import type { Engine } from './index.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 
-/** A Verity transcript without message ids: its entries are `line-1`, `line-2`, … */
+/** A Verity transcript without message ids: Verity derives them (`ID[n]` is the nth one's). */
 const SESSION = unnumberedTranscript('2026-06-10T08:', [
   ['user', 'Our team moved the weekly sync to Tuesday mornings.'],
   ['assistant', 'Got it, Tuesday mornings for the sync.'],
@@ -21,6 +21,7 @@ const SESSION = unnumberedTranscript('2026-06-10T08:', [
   ['user', '6803'],
   ['user', 'We decided to drop the legacy importer in June.'],
 ]);
+const ID = (n: number): string => entryId(SESSION, n);
 
 const onBothStores = useBothStores('verity-forget-captured-');
 
@@ -42,7 +43,7 @@ async function scenario(engine: Engine, store: Store, home: string): Promise<str
   const captured = await captureNow(engine, SESSION, 's1');
   expect(captured.status).toBe('captured');
   await engine.observer.reflect();
-  expect(await searched(engine, 'Bertrand alpacas')).toContain('line-3');
+  expect(await searched(engine, 'Bertrand alpacas')).toContain(ID(3));
   expect(JSON.stringify(await engine.observer.listProposals('all'))).toContain('Bertrand');
   expect(readFileSync(join(workspace, 'memory', '2026-06-10.md'), 'utf8')).toContain('Bertrand');
   // The reply is kept in the capture's event, and indexed masked: its value finds nothing.
@@ -52,7 +53,7 @@ async function scenario(engine: Engine, store: Store, home: string): Promise<str
   const forgotten = await engine.forget({
     kind: 'message',
     threadId: 'session:s1',
-    messageId: 'line-3',
+    messageId: ID(3),
   });
   expect(forgotten.redacted).toBeGreaterThan(0);
   for (const query of ['Bertrand', 'alpacas Tarbes']) {
@@ -67,11 +68,11 @@ async function scenario(engine: Engine, store: Store, home: string): Promise<str
   expect(log).not.toContain('Bertrand');
   expect(log).toContain('legacy importer');
   // The neighbours stay, as messages and as observations.
-  expect(await searched(engine, 'weekly sync Tuesday')).toContain('line-1');
-  expect(await searched(engine, 'legacy importer')).toContain('line-6');
+  expect(await searched(engine, 'weekly sync Tuesday')).toContain(ID(1));
+  expect(await searched(engine, 'legacy importer')).toContain(ID(6));
 
   // Forgetting the question takes the bare reply it made secret with it.
-  await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-4' });
+  await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: ID(4) });
   expect(await searched(engine, '6803')).toBe('[]');
   expect(await ledgerText(engine)).not.toContain('6803');
 
@@ -81,20 +82,17 @@ async function scenario(engine: Engine, store: Store, home: string): Promise<str
   expect(await searched(engine, 'Bertrand')).toBe('[]');
   expect(await ledgerText(engine)).not.toContain('Bertrand');
   await expect(
-    engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-3' }),
+    engine.forget({ kind: 'message', threadId: 'session:s1', messageId: ID(3) }),
   ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
   // A captured session emptied by the forget is marked shared, as a forgotten message's thread is.
-  await captureNow(
-    engine,
-    unnumberedTranscript(
-      '2026-06-10T08:',
-      [['user', 'Only one line in this session about the sailing club.']],
-      20,
-    ),
-    's2',
+  const lone = unnumberedTranscript(
+    '2026-06-10T08:',
+    [['user', 'Only one line in this session about the sailing club.']],
+    20,
   );
-  await engine.forget({ kind: 'message', threadId: 'session:s2', messageId: 'line-1' });
+  await captureNow(engine, lone, 's2');
+  await engine.forget({ kind: 'message', threadId: 'session:s2', messageId: entryId(lone, 1) });
   const marks = (await engine.readLedger(0, 1000)).filter((e) => e.type === 'thread.shared');
   expect(marks.map((e) => e.payload['thread_id'])).toEqual(['session:s2']);
 

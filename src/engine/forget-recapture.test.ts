@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { closeTestEngine, observerOnly, openTestEngine } from './__fixtures__/test-engine.js';
+import { entryId } from './__fixtures__/transcript.js';
 import type { Engine } from './index.js';
 
 // A forgotten line must stay forgotten when the session is captured again from a transcript
-// edited elsewhere (its `line-N` ids no longer agree with the earlier capture), whether the line
+// edited elsewhere (its first line's text, and so that line's derived id, changed), whether the line
 // is long enough for a digest of its text or too short, or holds a secret, to keep one.
 
-/** A Verity transcript without message ids: its entries are `line-1`, `line-2`, … */
+/** A Verity transcript line without a message id (Verity derives one). */
 const turn = (role: string, content: string, minute: number): string =>
   JSON.stringify({
     role,
@@ -26,7 +27,7 @@ const LINES: readonly [string, string][] = [
 const transcript = (lines: readonly (readonly [string, string])[]): string =>
   lines.map(([role, text], i) => turn(role, text, i + 1)).join('\n');
 
-/** The same session with its first line edited (and so with other `line-N` texts than before). */
+/** The same session with its first line edited. */
 const EDITED = transcript([
   ['user', 'Planning the spring clean-out of the allotment shed with Ines and Tomasz.'],
   ...LINES.slice(1),
@@ -53,14 +54,18 @@ const capture = (engine: Engine, text: string, trigger: 'manual' | 'shutdown') =
 
 describe('forget, then an edited re-capture of the session (engine)', () => {
   it.each([
-    ['a short line', 'line-3', 'Thursday at 4'],
-    ['a line holding a secret', 'line-4', '2917'],
-    ['a long line', 'line-5', 'Rosalind'],
+    ['a short line', 3, 'Thursday at 4'],
+    ['a line holding a secret', 4, '2917'],
+    ['a long line', 5, 'Rosalind'],
   ])('keeps %s forgotten', async (_, line, words) => {
     await withEngine(async (engine) => {
       await capture(engine, transcript(LINES), 'manual');
       expect(await ledgerText(engine)).toContain(words);
-      await engine.forget({ kind: 'message', threadId: 'session:shed', messageId: line });
+      await engine.forget({
+        kind: 'message',
+        threadId: 'session:shed',
+        messageId: entryId(transcript(LINES), line),
+      });
       expect(await ledgerText(engine)).not.toContain(words);
 
       const again = await capture(engine, EDITED, 'shutdown');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captureNow, useObservingEngine } from './__fixtures__/observed-session.js';
+import { entryId } from './__fixtures__/transcript.js';
 import type { Engine } from './types.js';
 
 // A forgotten line too short, or too secret, for a digest of its text is matched in a later
@@ -19,6 +20,8 @@ const ACCEPTED = line('user', 'ok do it', '01:20');
 const PASSWORD = line('user', 'The deploy password is hunter2-Blue!', '02:00');
 
 const SESSION = [OPENING, PLAN, ACCEPTED, PASSWORD].join('\n');
+/** The ids of the accepting reply and of the password line. */
+const [ACCEPTED_ID, PASSWORD_ID] = [entryId(SESSION, 3), entryId(SESSION, 4)];
 
 const t = useObservingEngine('verity-forget-same-moment-');
 
@@ -43,7 +46,7 @@ describe('a forgotten short line and another line of the same second (engine)', 
   ])('keeps %s at the time of the forgotten one', async (_, text, query) => {
     const { engine } = t();
     await captureNow(engine, SESSION, 's4');
-    await forgetLine(engine, 'line-3');
+    await forgetLine(engine, ACCEPTED_ID);
     await recapture(engine, [
       OPENING,
       PLAN,
@@ -59,8 +62,8 @@ describe('a forgotten short line and another line of the same second (engine)', 
   it('still blanks the forgotten line itself wherever an edited transcript moves it', async () => {
     const { engine } = t();
     await captureNow(engine, SESSION, 's4');
-    await forgetLine(engine, 'line-3');
-    await forgetLine(engine, 'line-4');
+    await forgetLine(engine, ACCEPTED_ID);
+    await forgetLine(engine, PASSWORD_ID);
     const above = line('user', 'It got worse after the monorepo merge.', '00:30');
     await recapture(engine, [OPENING, above, PLAN, ACCEPTED, PASSWORD]);
     const ledger = await ledgerText(engine);
@@ -74,10 +77,10 @@ describe("forgetting a captured line twice (the observer's forget step)", () => 
   it('says the second time that the line is already forgotten', async () => {
     const { engine } = t();
     await captureNow(engine, SESSION, 's4');
-    await forgetLine(engine, 'line-3');
-    await expect(engine.observer.forgetMessage('s4', 'line-3', 'again')).rejects.toMatchObject({
+    await forgetLine(engine, ACCEPTED_ID);
+    await expect(engine.observer.forgetMessage('s4', ACCEPTED_ID, 'again')).rejects.toMatchObject({
       code: 'NOT_FOUND',
-      message: expect.stringContaining('session:s4/line-3 is already forgotten'),
+      message: expect.stringContaining(`session:s4/${ACCEPTED_ID} is already forgotten`),
     });
     // A line the session never held is left to the ledger's own forget (null), as before.
     expect(await engine.observer.forgetMessage('s4', 'line-9', 'never held')).toBeNull();
@@ -86,10 +89,10 @@ describe("forgetting a captured line twice (the observer's forget step)", () => 
   it('says so through `verity forget` too, though the line has no message row any more', async () => {
     const { engine } = t();
     await captureNow(engine, SESSION, 's4');
-    await forgetLine(engine, 'line-3');
-    await expect(forgetLine(engine, 'line-3')).rejects.toMatchObject({
+    await forgetLine(engine, ACCEPTED_ID);
+    await expect(forgetLine(engine, ACCEPTED_ID)).rejects.toMatchObject({
       code: 'NOT_FOUND',
-      message: expect.stringContaining('session:s4/line-3 is already forgotten'),
+      message: expect.stringContaining(`session:s4/${ACCEPTED_ID} is already forgotten`),
     });
     await expect(forgetLine(engine, 'line-9')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

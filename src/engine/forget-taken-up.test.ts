@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeTestEngine, observerOnly, openTestEngine } from './__fixtures__/test-engine.js';
+import { entryId } from './__fixtures__/transcript.js';
 import type { Engine } from './index.js';
 
 // A decision the user makes by taking up the assistant's turn cites the assistant's message and
@@ -81,7 +82,11 @@ describe('forget of a message a taken-up decision cites (engine, end to end)', (
       await engine.observer.resolveProposal(proposal?.proposal_id ?? '', 'approve');
       expect(readFileSync(join(workspace, 'MEMORY.md'), 'utf8')).toContain(decision);
 
-      await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-3' });
+      await engine.forget({
+        kind: 'message',
+        threadId: 'session:s1',
+        messageId: entryId(CONFIRMED, 3),
+      });
 
       const log = dailyLog(workspace);
       expect(log).not.toContain(`🔴 (08:03) ${decision}`);
@@ -110,7 +115,11 @@ describe('forget of a message a taken-up decision cites (engine, end to end)', (
         expect.stringContaining(decision),
       );
 
-      await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-3' });
+      await engine.forget({
+        kind: 'message',
+        threadId: 'session:s1',
+        messageId: entryId(TAKEN_UP, 3),
+      });
 
       expect(dailyLog(workspace)).not.toContain(`🔴 (08:03) ${decision}`);
       // The assistant's own statement was not forgotten: since the rule observer reads "lgtm" as
@@ -133,7 +142,11 @@ describe('forget of a message a taken-up decision cites (engine, end to end)', (
   it('takes it with the assistant message it quotes', async () => {
     await withEngine(async (engine, workspace) => {
       await captured(engine, TAKEN_UP);
-      await engine.forget({ kind: 'message', threadId: 'session:s1', messageId: 'line-2' });
+      await engine.forget({
+        kind: 'message',
+        threadId: 'session:s1',
+        messageId: entryId(TAKEN_UP, 2),
+      });
       expect(dailyLog(workspace)).not.toContain('Postgres 16');
       expect((await proposalTexts(engine)).join('\n')).not.toContain('Postgres 16');
       const hits = (await engine.search('Postgres 16', { mode: 'text' })).hits;

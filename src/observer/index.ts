@@ -94,7 +94,10 @@ export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
 export {
   captureKey,
   entriesNotCaptured,
+  isDerivedId,
   parseTranscript,
+  TEXT_DIGEST_MIN_CHARS,
+  textShape,
   toCaptureTrigger,
 } from './transcript.js';
 export type {

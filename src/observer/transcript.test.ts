@@ -122,3 +122,80 @@ describe('entriesNotCaptured', () => {
     expect(entriesNotCaptured(later, [])).toEqual(later);
   });
 });
+
+describe('ids of entries the source gives none', () => {
+  const line = (content: string, at?: string, role = 'user') =>
+    JSON.stringify({ role, content, ...(at === undefined ? {} : { created_at: at }) });
+  const idsOf = (...lines: string[]): string[] => {
+    const parsed = parseTranscript(lines.join('\n'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return parsed.value.entries.map((e) => e.id);
+  };
+  const T1 = '2026-05-04T14:00:00Z';
+  const T2 = '2026-05-04T14:01:00Z';
+  const LONG = 'We decided to move the weekly sync to Tuesday mornings.';
+
+  it('derives them from the entry, so lines added or removed around it leave them', () => {
+    const [first, second] = idsOf(line(LONG, T1), line('ok', T2));
+    expect(first).toMatch(/^h-[0-9a-f]{12}$/);
+    expect(idsOf(line('New first line of the chat.', T1), line(LONG, T1), line('ok', T2))).toEqual([
+      expect.any(String),
+      first,
+      second,
+    ]);
+    expect(idsOf(line('ok', T2))).toEqual([second]);
+    // Their line numbers, which captures recorded before named them by, are kept beside them.
+    const parsed = parseTranscript([line(LONG, T1), line('ok', T2)].join('\n'));
+    expect(parsed.ok && parsed.value.lineIds).toEqual(['line-1', 'line-2']);
+  });
+
+  it('tells identical lines apart by their order, and other lines by time, role or text', () => {
+    const [a, b] = idsOf(line('ok', T1), line('ok', T1));
+    expect(a).not.toBe(b);
+    const [c, d] = idsOf(line('ok'), line('ok'));
+    expect(c).not.toBe(d);
+    const others = [
+      idsOf(line(LONG, T1))[0],
+      idsOf(line(LONG, T2))[0],
+      idsOf(line(LONG, T1, 'assistant'))[0],
+      idsOf(line(`${LONG} Starting next month.`, T1))[0],
+      idsOf(line('ok', T1))[0],
+      idsOf(line('ok thanks', T1))[0],
+    ];
+    expect(new Set(others).size).toBe(others.length);
+  });
+
+  it('reads white space and Unicode forms of the same text as the same text', () => {
+    const spaced = LONG.replace(' the ', '  the\t');
+    expect(idsOf(line(spaced, T1))).toEqual(idsOf(line(LONG, T1)));
+    expect(idsOf(line('Crème brûlée for the dessert tonight.'.normalize('NFD'), T1))).toEqual(
+      idsOf(line('Crème brûlée for the dessert tonight.', T1)),
+    );
+  });
+
+  it('names a short or secret line by the shape of its text, not its words', () => {
+    // An id stays after a forget blanks the text: one of "4471" could be tested against every PIN.
+    expect(idsOf(line('4471', T1))).toEqual(idsOf(line('9035', T1)));
+    const secret = (pin: string) => `The office door PIN is ${pin}, keep it to yourself.`;
+    expect(idsOf(line(secret('4471'), T1))).toEqual(idsOf(line(secret('9035'), T1)));
+    // Near misses: a short line of another shape, and a long line holding no secret, differ.
+    expect(idsOf(line('ok', T1))).not.toEqual(idsOf(line('okay', T1)));
+    expect(idsOf(line(LONG, T1))).not.toEqual(idsOf(line(LONG.replace('Tuesday', 'Thursday'), T1)));
+    expect(idsOf(line('We decided to meet on Monday at ten.', T1))).not.toEqual(
+      idsOf(line('We decided to meet on Friday at ten.', T1)),
+    );
+  });
+
+  it('keeps the ids a source gives, and the dedupe key of a transcript without times', () => {
+    expect(idsOf(JSON.stringify({ message_id: 'm7', role: 'user', content: 'ok' }))).toEqual([
+      'm7',
+    ]);
+    const parsed = parseTranscript([line('ok'), line('fine')].join('\n'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const again = parseTranscript([line('ok'), line('fine')].join('\n'));
+    if (!again.ok) throw new Error(again.error.message);
+    expect(captureKey('s1', 'manual', again.value.entries)).toBe(
+      captureKey('s1', 'manual', parsed.value.entries),
+    );
+  });
+});

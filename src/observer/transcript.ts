@@ -1,11 +1,15 @@
 import { EngineError, err, ok, parseRfc3339, type Result, sha256Hex } from '../core/index.js';
+import { findSecrets } from '../language/index.js';
 
 /** Who wrote a transcript entry. Tool output is kept apart so the observer can ignore it. */
 export type TranscriptRole = 'user' | 'assistant' | 'system' | 'tool';
 
 /** One entry of a session transcript, whatever agent wrote it. */
 export interface TranscriptEntry {
-  /** The entry's id in its source (a line number when the source has none). */
+  /**
+   * The entry's id in its source, or when the source has none one derived from the entry
+   * (`h-<12 hex>`, see `isDerivedId`); captures recorded before derived ids hold `line-<N>`.
+   */
   readonly id: string;
   readonly role: TranscriptRole;
   /** Plain text: text blocks joined; tool calls, thinking and images left out. */
@@ -23,6 +27,11 @@ export interface Transcript {
   readonly entries: readonly TranscriptEntry[];
   /** The session id the file names (Claude Code `sessionId`, pi's session header), if any. */
   readonly sessionId: string | null;
+  /**
+   * Parallel to `entries`: for an entry its source gave no id, the `line-<N>` captures recorded
+   * before derived ids named it by (its line among the file's JSON objects); null for the others.
+   */
+  readonly lineIds: readonly (string | null)[];
 }
 
 /** Why a transcript could not be read. */
@@ -80,56 +89,61 @@ function textBlocks(content: unknown): { text: string; toolResult: boolean } {
 // Claude Code writes slash-command echoes and local command output as user lines.
 const CLAUDE_COMMAND_OUTPUT = /^<(local-command-stdout|command-name|command-message|bash-stdout)/;
 
-function fromClaudeCode(lines: readonly Json[]): TranscriptEntry[] {
-  const entries: TranscriptEntry[] = [];
-  lines.forEach((line, index) => {
+/** An entry as its source gives it: `id` null when the source has none; `line` 1-based. */
+type Draft = Omit<TranscriptEntry, 'id'> & { readonly id: string | null; readonly line: number };
+
+function fromClaudeCode(lines: readonly Json[]): Draft[] {
+  const entries: Draft[] = [];
+  for (const [index, line] of lines.entries()) {
     const type = line['type'];
-    if (type !== 'user' && type !== 'assistant') return;
-    if (line['isSidechain'] === true) return;
+    if (type !== 'user' && type !== 'assistant') continue;
+    if (line['isSidechain'] === true) continue;
     // The summary Claude Code writes after compacting restates earlier messages in its own words
     // ("This session is being continued…"); like pi's compaction entry, it is not the session.
-    if (line['isCompactSummary'] === true) return;
+    if (line['isCompactSummary'] === true) continue;
     const message = line['message'];
-    if (!isObject(message)) return;
+    if (!isObject(message)) continue;
     const { text, toolResult } = textBlocks(message['content']);
-    if (text === '') return;
+    if (text === '') continue;
     const tool =
       toolResult || line['isMeta'] === true || CLAUDE_COMMAND_OUTPUT.test(text.trimStart());
     entries.push({
-      id: typeof line['uuid'] === 'string' ? line['uuid'] : `line-${index + 1}`,
+      id: typeof line['uuid'] === 'string' ? line['uuid'] : null,
       role: tool ? 'tool' : type,
       text,
       at: isoOf(line['timestamp']),
+      line: index + 1,
     });
-  });
+  }
   return entries;
 }
 
-function fromPi(lines: readonly Json[]): TranscriptEntry[] {
-  const entries: TranscriptEntry[] = [];
-  lines.forEach((line, index) => {
-    if (line['type'] !== 'message') return;
+function fromPi(lines: readonly Json[]): Draft[] {
+  const entries: Draft[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line['type'] !== 'message') continue;
     const message = line['message'];
-    if (!isObject(message)) return;
+    if (!isObject(message)) continue;
     const role = message['role'];
     const { text } = textBlocks(message['content']);
-    if (text === '') return;
+    if (text === '') continue;
     const mapped: TranscriptRole =
       role === 'user' ? 'user' : role === 'assistant' ? 'assistant' : 'tool';
     entries.push({
-      id: typeof line['id'] === 'string' ? line['id'] : `line-${index + 1}`,
+      id: typeof line['id'] === 'string' ? line['id'] : null,
       role: mapped,
       text,
       at: isoOf(line['timestamp']) ?? isoOf(message['timestamp']),
+      line: index + 1,
     });
-  });
+  }
   return entries;
 }
 
 const ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'tool']);
 
-function fromVerity(lines: readonly Json[]): Result<TranscriptEntry[], TranscriptError> {
-  const entries: TranscriptEntry[] = [];
+function fromVerity(lines: readonly Json[]): Result<Draft[], TranscriptError> {
+  const entries: Draft[] = [];
   for (const [index, line] of lines.entries()) {
     const role = line['role'];
     if (typeof role !== 'string' || !ROLES.has(role) || typeof line['content'] !== 'string') {
@@ -141,10 +155,11 @@ function fromVerity(lines: readonly Json[]): Result<TranscriptEntry[], Transcrip
     }
     const id = line['message_id'] ?? line['id'];
     entries.push({
-      id: typeof id === 'string' ? id : `line-${index + 1}`,
+      id: typeof id === 'string' ? id : null,
       role: role as TranscriptRole,
       text: line['content'],
       at: isoOf(line['created_at'] ?? line['timestamp']),
+      line: index + 1,
     });
   }
   return ok(entries);
@@ -203,20 +218,84 @@ export function parseTranscript(text: string): Result<Transcript, TranscriptErro
         line: bad[0] ?? null,
       });
     }
-    const entries = fromVerity(lines);
-    if (!entries.ok) return entries;
-    return ok({ format, entries: entries.value, sessionId: null });
+    const drafts = fromVerity(lines);
+    if (!drafts.ok) return drafts;
+    return ok({ format, ...withIds(drafts.value), sessionId: null });
   }
-  const entries = format === 'pi' ? fromPi(lines) : fromClaudeCode(lines);
-  return ok({ format, entries, sessionId: sessionIdOf(format, lines) });
+  const drafts = format === 'pi' ? fromPi(lines) : fromClaudeCode(lines);
+  return ok({ format, ...withIds(drafts), sessionId: sessionIdOf(format, lines) });
 }
 
 /**
- * What identifies an entry across captures of one session: its id, unless the source gave none
- * (then `line-N`, which shifts when the file grows), in which case its role, time and text.
+ * The shape of a text: each letter `a`, each digit `9`, each run of white space one space, other
+ * characters as they are. "ok do it" and "ok thanks", or a line and its edit, differ; every PIN
+ * of four digits has the same shape, so a digest of it cannot be tested against a guessed value
+ * the way a digest of the text (even with its secrets masked, since a masked span depends on what
+ * the secret reader finds) can.
+ */
+export function textShape(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\p{L}/gu, 'a')
+    .replace(/\p{N}/gu, '9')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The shortest text an entry's derived id digests the words of (and a forget keeps a digest of the
+ * words of, `forgottenDigests`). A digest of a short text ("6803",
+ * "yes, Tuesday") gives the text back to anyone who tries the likely ones, and an id stays in the
+ * ledger, the messages and search hits after a forget blanks the text: a short entry, and one
+ * holding a secret, is named by the shape of its text (`textShape`) instead.
+ */
+export const TEXT_DIGEST_MIN_CHARS = 24;
+
+/** What of an entry's text its derived id digests: its words, or for a short or secret text its shape. */
+function contentOf(text: string): string {
+  const normalised = text.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  if (normalised.length < TEXT_DIGEST_MIN_CHARS || findSecrets(normalised).length > 0) {
+    return `shape\n${textShape(normalised)}`;
+  }
+  return `text\n${normalised}`;
+}
+
+/** `h-` and 12 hex digits: the prefix `derivedEntryId` names an entry with. */
+const DERIVED_ID = /^h-[0-9a-f]{12}$/;
+
+/**
+ * Whether `id` was made up for an entry its source gave no id: derived from the entry
+ * (`h-<12 hex>`), or by captures recorded before that, its line number (`line-<N>`).
+ */
+export function isDerivedId(id: string): boolean {
+  return DERIVED_ID.test(id) || /^line-\d+$/.test(id);
+}
+
+/**
+ * The id of entries the source gave none: `h-` and 12 hex digits of a SHA-256 of the entry's time
+ * (when it has one), role, text (`contentOf`) and how many entries before it in the transcript
+ * share all three. Unlike its line number it stays when lines are added or removed above it;
+ * two identical "ok"s of one second are told apart by their order.
+ */
+function withIds(drafts: readonly Draft[]): Pick<Transcript, 'entries' | 'lineIds'> {
+  const seen = new Map<string, number>();
+  const entries = drafts.map(({ id, line: _, ...entry }): TranscriptEntry => {
+    if (id !== null) return { id, ...entry };
+    const base = `${entry.at ?? ''}\u0000${entry.role}\u0000${contentOf(entry.text)}`;
+    const occurrence = seen.get(base) ?? 0;
+    seen.set(base, occurrence + 1);
+    return { id: `h-${sha256Hex(`${base}\u0000${occurrence}`).slice(0, 12)}`, ...entry };
+  });
+  return { entries, lineIds: drafts.map((d) => (d.id === null ? `line-${d.line}` : null)) };
+}
+
+/**
+ * What identifies an entry across captures of one session: its id, unless it is a line number
+ * (`line-N`, which captures recorded before derived ids hold, and which shifts when the file
+ * grows), in which case its role, time and text.
  */
 function entryIdentity(entry: TranscriptEntry): string {
-  return entry.id.startsWith('line-')
+  return /^line-\d+$/.test(entry.id)
     ? `text:${entry.role}\u0000${entry.at ?? ''}\u0000${entry.text}`
     : `id:${entry.id}`;
 }

@@ -1,3 +1,5 @@
+import { parseTranscript } from '../../observer/index.js';
+
 /**
  * A JSON-lines transcript in Verity's capture format: `turns` as [role, content], ids `m<first>`,
  * `m<first+1>`…, one message a minute from 09:<9 + first> on 7 April 2026; `first` lets a later
@@ -17,7 +19,7 @@ export function transcript(turns: readonly (readonly [string, string])[], first 
 }
 
 /**
- * A JSON-lines transcript whose messages carry no ids (Verity names them `line-1`, `line-2`…):
+ * A JSON-lines transcript whose messages carry no ids (Verity derives them, `h-…`, see `entryId`):
  * `turns` as [role, content], one a minute from `first` minutes past `hour` (an RFC 3339 prefix
  * that ends before the minutes, such as `2026-06-10T08:`).
  */
@@ -35,4 +37,29 @@ export function unnumberedTranscript(
       }),
     )
     .join('\n');
+}
+
+/**
+ * `unnumberedTranscript` as captures recorded before derived ids stored it: each message carries
+ * the id Verity gave an entry without one then, its line number (`line-1`, `line-2`…). Capturing it
+ * makes a store as those versions left it.
+ */
+export function lineNumberedTranscript(
+  hour: string,
+  turns: readonly (readonly [string, string])[],
+  first = 1,
+): string {
+  return unnumberedTranscript(hour, turns, first)
+    .split('\n')
+    .map((line, i) => JSON.stringify({ message_id: `line-${i + 1}`, ...JSON.parse(line) }))
+    .join('\n');
+}
+
+/** The id Verity gives the `n`th entry (1-based) of transcript `text`: for one without, derived. */
+export function entryId(text: string, n: number): string {
+  const parsed = parseTranscript(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const entry = parsed.value.entries[n - 1];
+  if (entry === undefined) throw new Error(`the transcript has no entry ${n}`);
+  return entry.id;
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { textShape } from '../../observer/index.js';
 import {
   entryDigest,
   forgottenDigests,
   forgottenIndexes,
   momentDigest,
   scrubDailyLog,
-  textShape,
   withoutAnswersOf,
 } from './forgotten.js';
 

@@ -6,17 +6,20 @@ import {
   type MemoryForgetPlan,
   renderDailyLogSection,
   scrubForgotten,
+  TEXT_DIGEST_MIN_CHARS,
   type TranscriptEntry,
+  textShape,
 } from '../../observer/index.js';
 import { maskSpans } from '../../search/index.js';
 
 /**
- * The shortest entry text a digest of its text is kept for. A digest of a short text ("6803",
- * "yes, Tuesday") gives the text back to anyone who tries the likely ones; such an entry, and one
- * holding a secret, is matched by where it stood and the shape of its text instead
- * (`momentDigest`), and a bare reply goes with its question (`withoutAnswersOf`).
+ * The shortest entry text a digest of its text is kept for, the one derived entry ids use too. A
+ * digest of a short text ("6803", "yes, Tuesday") gives the text back to anyone who tries the
+ * likely ones; such an entry, and one holding a secret, is matched by where it stood and the shape
+ * of its text instead (`momentDigest`), and a bare reply goes with its question
+ * (`withoutAnswersOf`).
  */
-const DIGEST_MIN_CHARS = 24;
+const DIGEST_MIN_CHARS = TEXT_DIGEST_MIN_CHARS;
 
 /** The digest of an entry's role and text: what `withoutForgotten` matches a moved entry by. */
 export function entryDigest(entry: Pick<TranscriptEntry, 'role' | 'text'>): string {
@@ -24,50 +27,23 @@ export function entryDigest(entry: Pick<TranscriptEntry, 'role' | 'text'>): stri
 }
 
 /**
- * The shape of a text: each letter `a`, each digit `9`, each run of white space one space, other
- * characters as they are. "ok do it" and "ok thanks", or a line and its edit, differ; every PIN
- * of four digits has the same shape, so a digest of it cannot be tested against a guessed value
- * the way a digest of the text (even with its secrets masked, since a masked span depends on what
- * the secret reader finds) can.
- */
-export function textShape(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\p{L}/gu, 'a')
-    .replace(/\p{N}/gu, '9')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
-
-/**
- * The digest of where an entry stood and the shape of its text (`textShape`): its session, role,
- * time and shape. What `withoutForgotten` matches an entry by whose text is too short or too
- * secret for `entryDigest`: a transcript edited elsewhere keeps each line's time, and another
- * line of the same role and second ("ok do it" forgotten, "ok thanks" kept) is told apart by its
- * shape. Null for an entry without a time.
+ * The digest of where an entry stood: its session, role and time, and unless `shape` is false the
+ * shape of its text (`textShape`). What `withoutForgotten` matches an entry by whose text is too
+ * short or too secret for `entryDigest`: a transcript edited elsewhere keeps each line's time, and
+ * another line of the same role and second ("ok do it" forgotten, "ok thanks" kept) is told apart
+ * by its shape. Forgets no longer keep the digest without the shape, but those earlier ones kept
+ * are still read, so that what they forgot stays forgotten (though it also takes another line of
+ * the same role and second). Null for an entry without a time.
  */
 export function momentDigest(
   sessionId: string,
   entry: Pick<TranscriptEntry, 'role' | 'at' | 'text'>,
+  shape = true,
 ): string | null {
   if (entry.at === null) return null;
+  const place = `${sessionId}\n${entry.role}\n${entry.at}`;
   return createHash('sha256')
-    .update(`moment+shape\n${sessionId}\n${entry.role}\n${entry.at}\n${textShape(entry.text)}`)
-    .digest('hex');
-}
-
-/**
- * The digest earlier forgets kept of a short or secret entry: its session, role and time only.
- * Still read, so that what they forgot stays forgotten, though it also takes another line of the
- * same role and second; no forget writes it any more (`momentDigest`).
- */
-function placeDigest(
-  sessionId: string,
-  entry: Pick<TranscriptEntry, 'role' | 'at'>,
-): string | null {
-  if (entry.at === null) return null;
-  return createHash('sha256')
-    .update(`moment\n${sessionId}\n${entry.role}\n${entry.at}`)
+    .update(shape ? `moment+shape\n${place}\n${textShape(entry.text)}` : `moment\n${place}`)
     .digest('hex');
 }
 
@@ -99,7 +75,7 @@ export function forgottenDigests(
 /**
  * The indexes of `entries` (a new capture of session `sessionId`) that a forget's `digests` name:
  * by role and text wherever the entry now stands, or by role, time and shape (`momentDigest`, or
- * an earlier forget's `placeDigest`) unless its text is one the session's earlier captures kept
+ * an earlier forget's digest without the shape) unless its text is one the session's earlier captures kept
  * (`keptTexts`): two lines of one second, one of them forgotten, leave the other as it was.
  */
 export function forgottenIndexes(
@@ -112,7 +88,7 @@ export function forgottenIndexes(
     if (e.text === '') return [];
     if (digests.has(entryDigest(e))) return [i];
     if (keptTexts.has(e.text)) return [];
-    const moments = [momentDigest(sessionId, e), placeDigest(sessionId, e)];
+    const moments = [momentDigest(sessionId, e), momentDigest(sessionId, e, false)];
     return moments.some((d) => d !== null && digests.has(d)) ? [i] : [];
   });
 }

@@ -6,6 +6,7 @@ import {
   type CaptureRecord,
   captureKey,
   entriesNotCaptured,
+  isDerivedId,
   type ObserverOutput,
   observeTranscript,
   observeWithModel,
@@ -44,7 +45,8 @@ export async function capture(
     });
   }
   const session = (await readCaptures(rt.store)).filter((c) => c.session_id === sessionId);
-  const entries = await withoutForgotten(rt, sessionId, session, parsed.value.entries);
+  const named = await withEarlierIds(rt, session, parsed.value.entries, parsed.value.lineIds);
+  const entries = await withoutForgotten(rt, sessionId, session, named);
   if (entries.length === 0) {
     throw new EngineError('VALIDATION_FAILED', 'the transcript holds no messages', {
       parameter: 'transcript',
@@ -186,17 +188,75 @@ async function earlierEntries(
   return entriesOf(rt, earlier);
 }
 
+/** A line number: what captures recorded before derived ids name an entry without an id by. */
+const LINE_ID = /^line-\d+$/;
+
 /**
- * `entries` with the text of every entry a forget (`memory forget`, `forget --message`) blanked in
- * one of the session's earlier captures (`session`) left blank again: a resumed or re-sent
- * transcript holds the forgotten message in full, and recording it would make it searchable again.
- * Entries are matched by the source's own id. A transcript without ids (`line-N`, which shifts when
- * the file grows) is matched against one earlier capture at a time, and only when it agrees with
- * it: every kept `line-N` entry of that capture that it holds is there with the same role, time
- * and text, and the blank one with the same role and time (the same file, re-sent or grown).
- * Wherever it stands, an entry a forget kept a digest of (`forgottenDigests`: of its role and
- * text, or for a short or secret one of its role, time and the shape of its text) is blanked, with
- * the replies only it made secret: a transcript edited above a forgotten line, or elsewhere.
+ * `entries` (a transcript of session `session` whose `lineIds` say which line each entry without an
+ * id of its own stood at) with the id an earlier capture of the session gave each such entry, so
+ * that a line is one message however often the session is captured. Derived ids (`h-…`) already
+ * agree across captures; captures recorded before them hold line numbers (`line-N`), which shift
+ * when the file is edited. An earlier capture's `line-N` ids are taken as they stand when the
+ * transcript agrees with it (every kept `line-N` entry of it that the transcript holds at line N
+ * is there with the same role, time and text, and a blank one with the same role and time: the
+ * same file, re-sent or grown); else an entry whose id no earlier capture holds takes the id of an
+ * earlier entry without one of the same role, time and text that nothing else has taken (a
+ * transcript edited above it, or ids derived by another version).
+ */
+async function withEarlierIds(
+  rt: ObserverRuntime,
+  session: readonly CaptureRecord[],
+  entries: readonly TranscriptEntry[],
+  lineIds: readonly (string | null)[],
+): Promise<TranscriptEntry[]> {
+  if (session.length === 0 || lineIds.every((l) => l === null)) return [...entries];
+  const ids = entries.map((e) => e.id);
+  const atLine = new Map(lineIds.flatMap((l, i) => (l === null ? [] : [[l, i] as const])));
+  const earlier: TranscriptEntry[] = [];
+  for (const c of session) {
+    const held = await entriesOf(rt, [c]);
+    earlier.push(...held);
+    const lines = held.filter((e) => LINE_ID.test(e.id));
+    const agrees = lines.every((e) => {
+      const now = entries[atLine.get(e.id) ?? -1];
+      if (now === undefined) return true;
+      return now.role === e.role && now.at === e.at && (e.text === '' || now.text === e.text);
+    });
+    if (!agrees) continue;
+    for (const e of lines) {
+      const i = atLine.get(e.id);
+      if (i !== undefined && ids[i] === entries[i]?.id && !ids.includes(e.id)) ids[i] = e.id;
+    }
+  }
+  const known = new Set(earlier.map((e) => e.id));
+  const blank = new Set(earlier.filter((e) => e.text === '').map((e) => e.id));
+  const used = new Set(ids);
+  entries.forEach((e, i) => {
+    if (lineIds[i] === null || ids[i] !== e.id || known.has(e.id)) return;
+    const match = earlier.find(
+      (m) =>
+        isDerivedId(m.id) &&
+        !used.has(m.id) &&
+        !blank.has(m.id) &&
+        m.role === e.role &&
+        m.at === e.at &&
+        m.text === e.text,
+    );
+    if (match === undefined) return;
+    ids[i] = match.id;
+    used.add(match.id);
+  });
+  return entries.map((e, i) => (ids[i] === e.id ? e : { ...e, id: ids[i] ?? e.id }));
+}
+
+/**
+ * `entries` (named as earlier captures name them, `withEarlierIds`) with the text of every entry a
+ * forget (`memory forget`, `forget --message`) blanked in one of the session's earlier captures
+ * (`session`) left blank again: a resumed or re-sent transcript holds the forgotten message in
+ * full, and recording it would make it searchable again. Entries are matched by id. Wherever it
+ * stands, an entry a forget kept a digest of (`forgottenDigests`: of its role and text, or for a
+ * short or secret one of its role, time and the shape of its text) is blanked, with the replies
+ * only it made secret: a transcript edited above a forgotten line, or elsewhere.
  */
 async function withoutForgotten(
   rt: ObserverRuntime,
@@ -208,23 +268,15 @@ async function withoutForgotten(
   const forgotten = new Set<string>();
   const digests = new Set<string>();
   const keptTexts = new Set<string>();
-  const byId = new Map(entries.map((e) => [e.id, e]));
   for (const c of session) {
     const event = await rt.store.getEvent(c.event_id);
     const kept = (event?.payload as unknown as SessionCapturedPayload | undefined)
       ?.forgotten_digests;
     if (event?.redacted !== true) for (const d of kept ?? []) digests.add(d);
-    const earlier = await entriesOf(rt, [c]);
-    for (const e of earlier) if (e.text !== '') keptTexts.add(e.text);
-    for (const e of earlier) if (e.text === '' && !e.id.startsWith('line-')) forgotten.add(e.id);
-    const lines = earlier.filter((e) => e.id.startsWith('line-'));
-    const agrees = lines.every((e) => {
-      const now = byId.get(e.id);
-      if (now === undefined) return true;
-      return now.role === e.role && now.at === e.at && (e.text === '' || now.text === e.text);
-    });
-    if (!agrees) continue;
-    for (const e of lines) if (e.text === '' && byId.has(e.id)) forgotten.add(e.id);
+    for (const e of await entriesOf(rt, [c])) {
+      if (e.text === '') forgotten.add(e.id);
+      else keptTexts.add(e.text);
+    }
   }
   const blanked = entries.map((e) => (forgotten.has(e.id) ? { ...e, text: '' } : e));
   // An entry a forget's digest names goes wherever it now stands (a transcript edited above it, or

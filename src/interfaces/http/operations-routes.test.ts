@@ -142,10 +142,11 @@ describe('operations routes (CLI parity over HTTP)', () => {
       trigger: 'manual',
       observe: 'none',
     });
-    expect((await http.engine.search('bike lock key', { mode: 'text' })).hits).not.toEqual([]);
+    const [hit] = (await http.engine.search('bike lock key', { mode: 'text' })).hits;
+    expect(hit?.message_id).toMatch(/^h-/);
     const forgotten = await post('/api/forget', {
       thread_id: 'session:porch',
-      message_id: 'line-1',
+      message_id: hit?.message_id,
       confirm: true,
     });
     expect(forgotten.status).toBe(200);

@@ -5,7 +5,7 @@ import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-06-12T20:00:00Z';
 
-/** A Verity transcript line without a message id: the entries are `line-1`, `line-2`, … */
+/** A Verity transcript line without a message id: Verity derives one (`h-…`), search cites it. */
 const turn = (role: string, content: string, minute: number): string =>
   JSON.stringify({
     role,
@@ -32,6 +32,16 @@ describe('verity forget --message of a captured entry', () => {
     return run.stdout;
   }
 
+  /** The id search cites the captured message of session `home` that `query` finds first by. */
+  async function idOf(query: string): Promise<string> {
+    const found = JSON.parse(await ok(['search', query, '--json'])) as {
+      hits: { kind: string; thread_id: string; message_id: string }[];
+    };
+    const hit = found.hits.find((h) => h.kind === 'message' && h.thread_id === 'session:home');
+    if (hit === undefined) throw new Error(`no captured message found by "${query}"`);
+    return hit.message_id;
+  }
+
   it('erases it from search, ask, context, the daily log and the proposals, and only it', async () => {
     const file = join(cli.dir, 'session.jsonl');
     writeFileSync(file, `${SESSION}\n`);
@@ -40,16 +50,14 @@ describe('verity forget --message of a captured entry', () => {
     await ok(['reflect']);
     const log = join(cli.dir, 'workspace', 'memory', '2026-06-12.md');
     const review = join(cli.dir, 'workspace', 'REVIEW.md');
-    const hits = JSON.parse(await ok(['search', 'Marguerite kayak', '--json'])) as {
-      hits: { thread_id: string; message_id: string }[];
-    };
     // Forgotten as search cites it.
-    expect(hits.hits.map((h) => `${h.thread_id}/${h.message_id}`)).toContain('session:home/line-3');
+    const aunt = await idOf('Marguerite kayak');
+    const plumber = await idOf('plumber boiler');
     expect(readFileSync(log, 'utf8')).toContain('Marguerite');
     expect(await ok(['proposals', 'list', '--json'])).toContain('Marguerite');
 
     const forgotten = JSON.parse(
-      await ok(['forget', '--message', 'session:home/line-3', '--yes', '--json']),
+      await ok(['forget', '--message', `session:home/${aunt}`, '--yes', '--json']),
     ) as { redacted: number };
     expect(forgotten.redacted).toBeGreaterThan(0);
 
@@ -63,7 +71,7 @@ describe('verity forget --message of a captured entry', () => {
     ];
     for (const text of shown) expect(text).not.toMatch(/Marguerite|Annecy/);
     // The neighbours stay.
-    expect(await ok(['search', 'plumber boiler', '--json'])).toContain('line-1');
+    expect(await idOf('plumber boiler')).toBe(plumber);
     expect(shown[2]).toContain('sage green');
     expect(shown[4]).toContain('sage green');
 
@@ -85,8 +93,10 @@ describe('verity forget --message of a captured entry', () => {
     writeFileSync(file, `${chat.join('\n')}\n`);
     const capture = ['capture', file, '--session', 'home', '--trigger', 'manual', '--sync'];
     await ok(capture);
-    await ok(['forget', '--message', 'session:home/line-2', '--yes']);
-    await ok(['forget', '--message', 'session:home/line-3', '--yes']);
+    const aunt = await idOf('Marguerite kayak');
+    const question = await idOf('code bike shed');
+    await ok(['forget', '--message', `session:home/${aunt}`, '--yes']);
+    await ok(['forget', '--message', `session:home/${question}`, '--yes']);
     expect(await ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
     expect(await ok(['search', '6803', '--json'])).not.toContain('6803');
 
