@@ -153,23 +153,6 @@ describe('a discourse opener does not hide the tense of what follows', () => {
   });
 });
 
-describe('being somewhere is a trip only when more says so', () => {
-  it('keeps the location of a bare "I\'m in Denver" and leaves the trip tentative', () => {
-    expect(committable("I'm in Denver.")).toEqual(['travel.location=Denver']);
-    expect(readings("I'm in Denver.")).toContain('travel.status=in_progress (weak)');
-  });
-
-  it('reads a trip under way from a stay, a change or the trip on record', () => {
-    expect(committable("I'm in Denver for the conference.")).toContain('travel.status=in_progress');
-    expect(committable("We're still in Denver.")).toContain('travel.status=in_progress');
-    const onRecord = readMessage("I'm in Denver.", {
-      at: AT,
-      known: [{ entityId: 'user:primary', field: 'travel.destination', value: 'Denver' }],
-    });
-    expect(onRecord.map(asReading)).toContain('travel.status=in_progress (strong)');
-  });
-});
-
 describe('a time said of a thing named before is no time preference on record', () => {
   const known = [
     { entityId: 'user:primary', field: 'profile.preference.workout_time', value: 'morning' },
@@ -204,6 +187,23 @@ describe('the last trip of its kind is one already taken', () => {
   it('still reads a plan after "speaking of <topic>,"', () => {
     expect(committable('Speaking of snacks, we fly to Denver on Friday.')).toEqual(
       expect.arrayContaining(['travel.destination=Denver', 'travel.departure_date=2026-05-08']),
+    );
+  });
+});
+
+describe('how often alone says something recurs, not that it is paid for', () => {
+  it('keeps "a monthly puzzle night" tentative', () => {
+    const text = 'My brother and I started a monthly puzzle night where we swap boxes.';
+    expect(committable(text)).toEqual([]);
+    expect(readings(text)).toContain('financial.puzzle_night.status=active (weak)');
+  });
+
+  it('still commits a subscription named as one, or a monthly thing with its amount', () => {
+    expect(committable('I started a monthly Netflix subscription.')).toEqual([
+      'financial.netflix.status=active',
+    ]);
+    expect(committable('Started a monthly veg box delivery for 25 a month.')).toContain(
+      'financial.veg_box.status=active',
     );
   });
 });

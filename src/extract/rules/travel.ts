@@ -62,8 +62,6 @@ interface Hit {
   readonly strength: EvidenceStrength;
   /** An arrival ("landed in X"): X is also where the trip goes when no destination is known. */
   readonly arrival?: boolean;
-  /** A bare copula of place ("I'm in X"): where the speaker is, a trip only when more says so. */
-  readonly copular?: boolean;
 }
 
 /** A plan of `subject` to travel to `destination` (null: none said), read from `span`. */
@@ -608,7 +606,6 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
       destination: null,
       span: `${m[0]}${place.name}`,
       strength,
-      copular: true,
     });
   }
   // An elliptical first-person report, the whole clause a place ("in tashkent.", "in Oslo now,
@@ -1098,30 +1095,6 @@ function presenceStretches(
   return places;
 }
 
-/**
- * Words that make being somewhere a journey: a change ("now", "finally", "still", "made it",
- * "landed"), a stay or a visit ("for the weekend", "until", "seeing my brother"), a trip word, or
- * a time that frames the stay ("today", "this morning", "this week").
- */
-const AWAY_CUE =
-  /\b(?:now|finally|already|still|safely|here|trip|holiday|vacation|getaway|visiting|visit|seeing|staying|for the|today|tonight|this (?:morning|afternoon|evening|week|weekend)|at the moment|till|until|landed|touched down|arrived|made it)\b/i;
-
-/**
- * "I'm in Chicago.": a bare copula of place says where the speaker is, which may be home as well
- * as a trip. It is a trip under way only when the message says more (`AWAY_CUE`, or a day from
- * today on in the sentence: "I'm in Oslo, my sister joins me on Friday") or the place is where a
- * trip on record goes; else the status is weak and only the location stands.
- */
-function homeOrAway(hit: Hit, clause: Clause, doc: DocContext, entityId: string): boolean {
-  if (hit.copular !== true || hit.location === null) return false;
-  if (AWAY_CUE.test(doc.input.text)) return false;
-  const today = doc.input.at.slice(0, 10);
-  const sentenceDates = findDates(clause.sentence, doc.input.at);
-  if (sentenceDates.some((d) => d.date !== null && d.date >= today)) return false;
-  const goes = recordedValue(doc, entityId, 'travel.destination');
-  return goes === null || goes.toLowerCase() !== hit.location.toLowerCase();
-}
-
 /** The status, location and destination candidates of each reading, with its evidence. */
 function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
@@ -1186,9 +1159,7 @@ function hitCandidates(hits: readonly Hit[], clause: Clause, doc: DocContext): C
     }
     const s = secondHand(subject, doc) || told ? 'weak' : hit.strength;
     if (hit.status !== null) {
-      const status =
-        hit.status === 'in_progress' && homeOrAway(hit, clause, doc, entityId) ? 'weak' : s;
-      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, status));
+      out.push(candidate(entityId, 'travel.status', hit.status, clause, intent, hit.span, s));
     }
     if (hit.location !== null) {
       out.push(candidate(entityId, 'travel.location', hit.location, clause, intent, hit.span, s));
