@@ -26,10 +26,12 @@ export { isGaugeReading } from './gauge-reading.js';
 export { languageNamed } from './languages.js';
 export type { LexiconEntry } from './lexicon.js';
 export {
+  ANTICIPATION,
   BACK_IDIOM,
   COMMENT_ADVERB,
   DAY_EVENT,
   DOCUMENT_PART,
+  ERRAND_TRIP,
   HEARSAY,
   HOLIDAY_PERIOD,
   IMAGINED,

@@ -188,6 +188,26 @@ export const DAY_EVENT: LexiconEntry = {
 };
 
 /**
+ * The speaker looking forward to what they speak of ("I'm really excited about it", "can't
+ * wait", "looking forward to it", "my upcoming trip"): it still lies ahead.
+ */
+export const ANTICIPATION: LexiconEntry = {
+  phenomenon: 'the speaker looking forward to something (it lies ahead)',
+  pattern:
+    /\b(?:(?:'m|am|are|'re|so|really|super)\s+(?:\w+\s+)?excited|can(?:'|no)?t wait|looking forward|upcoming|counting down)\b/i,
+};
+
+/**
+ * A modifier that makes a trip an errand ("a shopping trip", "a grocery trip", "a supermarket
+ * trip"): an outing near home, no journey, so coming back from it ends no trip.
+ */
+export const ERRAND_TRIP: LexiconEntry = {
+  phenomenon: 'an errand called a trip (shopping, groceries)',
+  pattern:
+    /^(?:shopping|grocery|groceries|supermarket|store|mall|errand|ikea|costco|food|coffee|beer|snack|bathroom|toilet|library)$/i,
+};
+
+/**
  * A place inside a game, a simulator or a virtual map ("landed in Tokyo in the flight sim",
  * "made it to Rome in the game", "walked around Kyoto on Street View"): no trip and no presence.
  */

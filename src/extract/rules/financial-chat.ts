@@ -59,13 +59,29 @@ function named(
   if (name.length === 0) return null;
   const known = matchKnown(name, 'financial', doc.input.known, weEntity(doc));
   if (known !== null) return { slug: known, evidence: 'strong' };
-  if (RECURRING_NOUN.pattern.test(phrase) || RECURRING_NOUN.pattern.test(clause.text)) {
-    return { slug: name.join('_'), evidence: 'strong' };
-  }
+  const recurring = recurringPayment(phrase, clause);
+  if (recurring !== null) return { slug: name.join('_'), evidence: recurring };
   if (name.every((w) => isVocabularyWord(w))) {
     return allowOrdinary ? { slug: name.join('_'), evidence: 'weak', ordinary: true } : null;
   }
   return { slug: name.join('_'), evidence: 'weak' };
+}
+
+/**
+ * How strongly the words say the item is a recurring payment: strong for a word for one
+ * (`RECURRING_NOUN`); how often alone ("a monthly game challenge", "a monthly book club") says
+ * something recurs, not that it is paid for, so it is weak unless an amount is said; null when
+ * nothing recurs.
+ */
+function recurringPayment(phrase: string, clause: Clause): Evidence | null {
+  const said = (text: string) => RECURRING_NOUN.pattern.test(text);
+  if (!said(phrase) && !said(clause.text)) return null;
+  const beyondFrequency = (text: string) => said(text.replace(/\bmonthly\b/gi, ' '));
+  return beyondFrequency(phrase) ||
+    beyondFrequency(clause.text) ||
+    findAmounts(clause.text).length > 0
+    ? 'strong'
+    : 'weak';
 }
 
 function ownStatement(clause: Clause): boolean {

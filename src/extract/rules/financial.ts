@@ -1,4 +1,5 @@
 import type { Intent } from '../../core/index.js';
+import type { DateMention } from '../../language/index.js';
 import { classReading, findAmounts, PAYMENT_IDIOM, verblessReading } from '../../language/index.js';
 import {
   aliasFor,
@@ -41,9 +42,12 @@ const UTILITIES =
   /\b(power|electric|electricity|energy|water|gas|internet|broadband|phone|mobile|cable|trash|sewer|heating|insurance|tax|council tax|credit card|card)\b/i;
 const MEMBERSHIP = /\b(gym|fitness|yoga|pilates|club|membership|climbing|pool)\b/i;
 const SUBSCRIPTION = /\b(?:recurring|monthly|annual|subscription|renew(?:ed|al)?|plan)\b/i;
-/** Words that say nothing about which item a payee is. */
+/**
+ * Words that say nothing about which item a payee is, the words for how often it falls due
+ * among them ("my annual bill", "the monthly invoice" name a period, no item).
+ */
 const GENERIC = new Set(
-  'city util utility utilities inc llc ltd co corp company services service the com www net org payment payments properties property management air airlines airways online store shop usa us uk bill bills your my our'.split(
+  'city util utility utilities inc llc ltd co corp company services service the com www net org payment payments properties property management air airlines airways online store shop usa us uk bill bills your my our annual yearly monthly quarterly weekly'.split(
     ' ',
   ),
 );
@@ -212,6 +216,39 @@ function financialCandidate(
  * "mark May as paid" — an explicit correction).
  */
 export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
+  const read = readFinancial(clause, doc);
+  if (doc.kind !== 'chat' || !paidBeforeThisCycle(clause, doc)) return read;
+  return read.map((c) =>
+    /\.(?:status|payment_status)$/.test(c.field) && c.value === 'paid'
+      ? { ...c, evidence: 'weak' as const }
+      : c,
+  );
+}
+
+/** Days a bill's cycle runs at most (a monthly bill; a payment older than this paid another). */
+const CYCLE_DAYS = 31;
+
+/**
+ * "I paid my internet bill on January 25th", said on 28 March: a payment dated more than a cycle
+ * before the message (and no date within it) paid an earlier bill, not the one due now; whether
+ * the current one is paid the words do not say, so the reading is weak.
+ */
+function paidBeforeThisCycle(clause: Clause, doc: DocContext): boolean {
+  const dates = clause.dates.filter((d) => d.date !== null);
+  if (dates.length === 0 || !/\bpaid\b/i.test(clause.text)) return false;
+  const today = doc.input.at.slice(0, 10);
+  const dayOf = (d: DateMention): string => {
+    const date = d.date ?? today;
+    // A day without a year resolves ahead ("on January 25th" → next January); told in the past
+    // tense ("I paid … on January 25th") it is the one before.
+    if (date <= today || /\b\d{4}\b/.test(d.text) || clause.analysis.tense !== 'past') return date;
+    return `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+  };
+  const ageOf = (day: string) => (Date.parse(today) - Date.parse(day)) / 86_400_000;
+  return dates.every((d) => ageOf(dayOf(d)) > CYCLE_DAYS);
+}
+
+function readFinancial(clause: Clause, doc: DocContext): Candidate[] {
   // "Paid my respects", "paid the price": no payment at all.
   if (PAYMENT_IDIOM.pattern.test(clause.text)) return [];
   // "Paid for dinner", "the taxi was 30": spending on an occasion, no bill or subscription.

@@ -144,6 +144,9 @@ function preferenceTopic(analysis: ClauseAnalysis): string | null {
   return slugify(singular(head.toLowerCase()));
 }
 
+/** An object that stands for a thing named before ("ones that…", "those in the evening"). */
+const ANAPHORIC_OBJECT = /^(?:ones?|those|these|them|that one|the ones?)\b/i;
+
 /** The topic a facet lands on: a known topic ending in it, else one derived from `key`. */
 function topicFor(
   facet: Facet,
@@ -173,6 +176,7 @@ function topicFor(
         phrase !== null &&
         !TIME_OF_DAY.test(phrase.head) &&
         !TIME_STRETCH.pattern.test(phrase.head) &&
+        !ANAPHORIC_OBJECT.test(phrase.head) &&
         phrase.head.length > 2
       ) {
         // "my meeting preference": a word for a setting names its topic by the noun before it.
@@ -186,6 +190,9 @@ function topicFor(
       // noun after a preference word's "for" names what the time is for.
       const forTopic = clause === null ? null : preferenceTopic(clause.analysis);
       if (forTopic !== null) return `${forTopic}_time`;
+      // "I prefer ones that take place in the early evening": the time is of a thing named
+      // before (events), not of the one time topic on record.
+      if (clause !== null && ANAPHORIC_OBJECT.test(clause.analysis.object ?? '')) return null;
       const times = known.filter((k) => k.endsWith('_time'));
       return times.length === 1 ? (times[0] ?? null) : null;
     }
@@ -243,6 +250,57 @@ function candidate(
 const OUTCOME =
   /\b(?:end(?:s|ed)? up|(?:get|gets|got|getting) (?:stuck|put|given|landed|lumbered)|keep (?:getting|ending up))\b/i;
 
+/** The words that make a noun the speaker's standing choice ("my go-to", "my default"). */
+const CHOICE_WORD = /^(?:preference|default|go-to)$/i;
+/** Words before a passive or adjectival participle ("been intimidated by", "got scared of"). */
+const COPULA = /^(?:be|been|being|am|is|are|was|were|'m|'s|'re|get|got|getting|feel|felt)$/i;
+
+/**
+ * Whether the facet word at `token` is not what the speaker chooses but something around the
+ * choice: the occasion of a chosen thing ("my go-to playlist for the morning drive": the choice
+ * is the playlist, the drive only when it plays) or what a feeling is about ("I've always been
+ * intimidated by vegan baking", "always been curious about vegan food"): the standing marker
+ * belongs to another noun or to the feeling, so no preference for the facet is stated.
+ */
+function notTheChoice(analysis: ClauseAnalysis, token: number): boolean {
+  if (token < 0) return false;
+  const tokens = analysis.tokens;
+  // The tagger splits "go-to" into "go", "-", "to".
+  const word = tokens.findIndex(
+    (t, i) =>
+      CHOICE_WORD.test(t.text) ||
+      (/^go$/i.test(t.text) &&
+        tokens[i + 1]?.text === '-' &&
+        /^to$/i.test(tokens[i + 2]?.text ?? '')),
+  );
+  const choice = word >= 0 && /^go$/i.test(tokens[word]?.text ?? '') ? word + 2 : word;
+  const chosen = tokens[choice + 1];
+  if (
+    word >= 0 &&
+    choice < token &&
+    chosen !== undefined &&
+    /^(?:NOUN|PROPN|VERB)$/.test(chosen.pos) &&
+    chosen.text.toLowerCase() !== 'for'
+  ) {
+    const occasion = tokens.findIndex((t, i) => i > choice + 1 && t.text.toLowerCase() === 'for');
+    // The occasion runs from "for" to the next verb ("… for the morning commute is oat milk").
+    const verb = tokens.findIndex((t, i) => i > occasion && /^(?:AUX|VERB)$/.test(t.pos));
+    if (occasion >= 0 && occasion < token && (verb < 0 || token < verb)) return true;
+  }
+  let start = token;
+  while (start > 0 && /^(?:ADJ|NOUN|PROPN|DET|PRON)$/.test(tokens[start - 1]?.pos ?? '')) start--;
+  const preposition = tokens[start - 1];
+  const feeling = tokens[start - 2];
+  if (preposition === undefined || feeling === undefined) return false;
+  if (!/^(?:by|of|about|with)$/i.test(preposition.text)) return false;
+  return (
+    (/(?:ed|en)$/i.test(feeling.text) &&
+      COPULA.test(tokens[start - 3]?.text ?? '') &&
+      !LIKING_VERB.pattern.test(feeling.lemma)) ||
+    (feeling.pos === 'ADJ' && COPULA.test(tokens[start - 3]?.text ?? ''))
+  );
+}
+
 /**
  * Preferences: standing instructions ("from now on book me aisle seats", "oat milk as my default
  * going forward", "afternoons are still what I want"), stated diets ("Sam's vegetarian" — Sam's
@@ -273,7 +331,7 @@ export function profileRules(clause: Clause, doc: DocContext): Candidate[] {
   const others = !stated && thirdPartySubject(clause.analysis);
   for (const facet of facets) {
     if (facet.facet === 'time' && !clause.intent.standing) continue;
-    if (others) continue;
+    if (others || notTheChoice(clause.analysis, facet.token)) continue;
     const subject =
       stated && facet.facet === 'diet'
         ? subjectOf(t.slice(0, stated.index), doc)
@@ -873,9 +931,15 @@ function requestedLanguage(clause: Clause): { value: string; span: string } | nu
       .trim()
       .split(/\s+/)
       .pop();
-    // A plural the model may tag as a noun, a name or a verb ("Reports", "digests").
-    const plural = clause.analysis.tokens.some(
-      (k) => k.text === before && /s$/i.test(k.text) && k.lemma !== k.text.toLowerCase(),
+    // A plural the model may tag as a noun, a name or a verb ("Reports", "digests"); a counted
+    // one ("30 suggestions in English", "three titles in Spanish") is one batch asked for now.
+    const tokens = clause.analysis.tokens;
+    const plural = tokens.some(
+      (k, i) =>
+        k.text === before &&
+        /s$/i.test(k.text) &&
+        k.lemma !== k.text.toLowerCase() &&
+        tokens[i - 1]?.pos !== 'NUM',
     );
     const general = clause.intent.standing || /\b(?:switch|change|set)\b/i.test(t) || plural;
     if (general) return { value: language, span: m[0] };

@@ -1,12 +1,14 @@
 import type { Intent } from '../../core/index.js';
 import type { DateMention } from '../../language/index.js';
 import {
+  ANTICIPATION,
   analyseClause,
   BACK_IDIOM,
   classReading,
   DAY_EVENT,
   DOCUMENT_PART,
   dayOfMonthNear,
+  ERRAND_TRIP,
   findDates,
   HOLIDAY_PERIOD,
   isVocabularyWord,
@@ -97,7 +99,7 @@ const ROUTE_LINK = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|\u2192|\u27F6|\u2794|=>|to\s)\
 const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
-  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
+  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|(?<!\b(?:at|from)\s)home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
 const CANCEL =
   /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\p{L}\p{N}_'’]+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:\p{Lu}[\p{L}\p{N}_]+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+[\p{L}\p{N}_'’-]+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/iu;
 
@@ -273,13 +275,15 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
   // "On my way back from Delhi" is still travelling, not home.
   if (/\bway\s+back\s+from\s*$/i.test(text.slice(0, end))) return null;
   const trip =
-    /^(?:the |our |my |a |his |her |their )?(?:\w+\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b\s*(\p{Ll}+)?/iu.exec(
+    /^(?:the |our |my |a |his |her |their )?(?:(\w+)\s+)?(?:trip|vacation|holiday|travels?|honeymoon|getaway|visit|cruise|tour|road ?trip|abroad|overseas)\b\s*(\p{Ll}+)?/iu.exec(
       rest,
     );
+  // "Back from a shopping trip", "got back from a grocery run": an errand, not a journey.
+  if (trip?.[1] !== undefined && ERRAND_TRIP.pattern.test(trip[1])) return null;
   if (trip) {
     // The trip word heads its phrase ("back from holiday, finally", "back from the trip to
     // Oslo"); followed by another noun it only modifies it ("back from holiday mode").
-    const next = trip[1];
+    const next = trip[2];
     if (next === undefined || RETURN_FOLLOWER.test(next)) return 'strong';
     return null;
   }
@@ -1411,6 +1415,53 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
 }
 
 /**
+ * A plan told in the past tense that is kept as a plan (a booking, a departure), yet told as a
+ * memory: a time of the clause already past ("booked a getaway to Boston last month": the trip
+ * may be over, or only the booking past) or a departure in the past progressive ("I was flying
+ * out on a weekday morning": the morning it left, or a plan since dropped). Which one it is
+ * the words do not say, so the plan is weak: tentative, never committed alone.
+ */
+function toldAsPast(clause: Clause, doc: DocContext): boolean {
+  if (clause.analysis.tense !== 'past') return false;
+  if (
+    /\b(?:was|were)\s+(?:\w+ly\s+)?(?:leaving|departing|flying out|heading out)\b/i.test(
+      clause.text,
+    )
+  )
+    return true;
+  const today = doc.input.at.slice(0, 10);
+  const dates = clause.dates.filter((d) => d.date !== null);
+  const past =
+    dates.some((d) => (d.date ?? today) < today) || RECALLED_TIME.pattern.test(clause.text);
+  // "I booked my Japan trip last month, and I'm really excited about it": the booking is past,
+  // the trip, looked forward to, ahead.
+  return (
+    past &&
+    !dates.some((d) => (d.date ?? '') > today) &&
+    !ANTICIPATION.pattern.test(clause.sentence)
+  );
+}
+
+/**
+ * "My last flight to San Francisco", "our previous trip to Rome": a trip named as the last or a
+ * former one of its kind is one already taken (or, "last" as "final", one the words do not
+ * date), so the plan read from it is weak.
+ */
+function lastOfItsKind(text: string, hit: Hit): boolean {
+  const at = text.indexOf(hit.span);
+  if (at < 0) return false;
+  const before = text.slice(0, at + hit.span.length);
+  return /\b(?:my|our|his|her|their|the)\s+(?:last|previous|former|most recent)\s+(?:[\w-]+\s+){0,2}(?:trip|flight|visit|holiday|vacation|getaway|journey)\b[^,;.]*$/i.test(
+    before,
+  );
+}
+
+/** The same hit, weak. */
+function weakened(hit: Hit): Hit {
+  return { ...hit, strength: 'weak' };
+}
+
+/**
  * Travel: arrival and presence ("we're in X", "just landed in X") → in_progress + location;
  * departure plans ("leave for X", "booked X", "A -> B", "X trip") → planned + destination and
  * dates; return ("back from X", "home again") → completed + location home; cancellation ("the
@@ -1465,10 +1516,13 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
     // A booking, or a change to one ("changed the booking to fly into X"), is a plan.
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
     !LEAVING.test(t);
-  if (!story && planned !== null) hits.push(planned);
-  const dated = story ? null : (planned ?? itineraryLine(clause, doc));
-  if (!story && planned !== null)
-    doc.lastTrip = { subject: planned.subject, strength: planned.strength };
+  const plan =
+    planned !== null && (toldAsPast(clause, doc) || lastOfItsKind(clause.text, planned))
+      ? weakened(planned)
+      : planned;
+  if (!story && plan !== null) hits.push(plan);
+  const dated = story ? null : (plan ?? itineraryLine(clause, doc));
+  if (!story && plan !== null) doc.lastTrip = { subject: plan.subject, strength: plan.strength };
   const out = [...hitCandidates(hits, clause, doc), ...dateCandidates(clause, doc, dated)];
   // "RETURN XA 531 Berlin (BER) → Lisbon (LIS)" after "Lisbon (LIS) → Berlin (BER)": the leg back
   // of a round trip ends at home and leaves on the day of the return, neither the destination
