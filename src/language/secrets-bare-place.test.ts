@@ -222,6 +222,7 @@ const VALUE: readonly [string, string, string][] = [
     'What did the new lock set you back?',
     'the hinge was 30',
   ],
+  ['fares?|fees?', "What was the locksmith's call-out fee?", 'the parts were 45'],
   // German, French, Spanish, Italian, Portuguese, Dutch, Polish
   [
     'wie (?:breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
