@@ -229,7 +229,7 @@ const VALUE: readonly [string, string, string][] = [
     'Wie breit ist das Fenster im Flur?',
     '1200',
   ],
-  ['wie ?viel|was kostet', 'Was kostet das neue Fenster?', '780'],
+  ['wie ?viel|was kostet|wie teuer', 'Was kostet das neue Fenster?', '780'],
   ['combien', 'Combien a coûté la clôture ?', '240'],
   [
     'hauteur|largeur|profondeur|longueur|taille|prix|poids',

@@ -205,7 +205,7 @@ const CARRIER_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}{2,3})\s+$/u;
 /** A label of a secret in capitals, never a carrier: "PIN 5812", "OTP 4411", "TAN 3321". */
 const SECRET_CAPS = /^(?:PIN|OTP|PUK|TAN|SIM|CVV|CVC|ATM)$/u;
 /** Currency before a number: "£245", "€ 1200", "USD 300", "Rs 500". */
-const CURRENCY_BEFORE = /(?:[$£€¥₹]|\b(?:usd|eur|gbp|rs\.?|inr|pln|try|chf)\s?)$/iu;
+const CURRENCY_BEFORE = /(?:[$£€¥₹]|\b(?:USD|EUR|GBP|INR|PLN|TRY|CHF)\s?|\b[Rr]s\.?\s?)$/u;
 /** A currency, a unit or a count after a number: "245 €", "1200 mm", "300 km", "12 people". */
 const UNIT_AFTER = new RegExp(
   `^\\s?(?:[$£€¥₹%°]|(?:euros?|eur|usd|dollars?|pounds?|quid|z(?:ł|l)|pln|tl|lira|yen|rs|rupees?|kr|chf|mm|cm|km|kg|mg|ml|m|g|l|gb|mb|kb|tb|mph|km/h|kmh|bar|psi|w|kw|kwh|v|hz|mhz|ghz|dpi|px|hrs?|hours?|mins?|minutes?|secs?|seconds?|days?|weeks?|months?|years?|people|persons?|pages?|words?|steps?|calories|kcal)(?!${WORD_CHAR})|[年月日円元人個个分秒時时号號番階层層位桁次块塊])`,

@@ -1515,7 +1515,7 @@ export const VALUE_ASK_WORDS: readonly string[] = [
   'fares?|fees?',
   // German, French, Spanish, Italian, Portuguese, Dutch, Polish
   'wie (?:breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
-  'wie ?viel|was kostet',
+  'wie ?viel|was kostet|wie teuer',
   'combien',
   'hauteur|largeur|profondeur|longueur|taille|prix|poids',
   'cu(?:á|a)nto|qu(?:é|e) tama(?:ñ|n)o',
