@@ -16,6 +16,7 @@
 
 import { replaceSpans } from '../core/index.js';
 import { situationCodes, type TurnSurround } from './secrets-situation.js';
+import { splitSentences } from './sentences.js';
 
 /** One secret value found in a text: where it is and what kind of secret it is. */
 export interface SecretSpan {
@@ -1821,12 +1822,12 @@ function askedKind(asked: string): SecretKind | null {
   return null;
 }
 
-/** The sentences of `text`, trimmed, empty ones left out. */
+/**
+ * The sentences of `text`, trimmed, empty ones left out: the one splitter (`splitSentences`), the
+ * writer's characters kept.
+ */
 function sentencesOf(text: string): string[] {
-  return text
-    .split(SENTENCE_BREAK)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  return splitSentences(text, { typography: false }).map((s) => s.text);
 }
 
 /** The kind of secret sentence `at` of `sentences` asks for (see `askedKind`). */
@@ -2132,7 +2133,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || /https?:|@/u.test(core)) return null;
-  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  const question = sentencesOf(asked).pop() ?? '';
   if (!replyIsSecret(core, kind))
     return asksTwo(question) ? pairedValue(reply, match, core, kind) : null;
   // After "Lost your PIN?", a phone number is the number to call.
@@ -2252,7 +2253,7 @@ function cardGiven(text: string, asked: string): SecretSpan | null {
   // No card network's numbers start with 0: "0161 4960 7770" is a phone number.
   if (number.startsWith('0')) return null;
   // "the tracking number on the courier's card", "the card for the florist": another card or number.
-  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  const question = sentencesOf(asked).pop() ?? '';
   if (OTHER_CARD.test(question)) return null;
   const digits = number.replace(/\D/gu, '').length;
   if (digits < 13 || digits > 19) return null;
