@@ -208,6 +208,12 @@ describe('a bare code inside access talk, read across turns', () => {
     );
   });
 
+  it('reads a trail of dots as inside a sentence, a space after a mark as its end', () => {
+    expect(
+      maskSecrets('The alarm panel beeps. It was 5 5 1 2... no, he crossed it out, 6 0 4 8 now.'),
+    ).toBe('The alarm panel beeps. It was [secret]... no, he crossed it out, [secret] now.');
+  });
+
   it('reads a speaker going on after a remark by its own words, not as a reply', () => {
     const turns = [
       { side: 'user:', text: 'The courtyard gate was repainted today.' },

@@ -322,8 +322,12 @@ export interface TurnSurround {
 /** A reply short enough to be read as a whole value given: longer turns are read by sentence. */
 const BARE_REPLY = 160;
 
-/** Where a sentence ends: how a long text is read sentence by sentence. */
-const SENTENCE_END = /(?<=[.!?。！？])\s*|\n+/gu;
+/**
+ * Where a sentence ends: how a long text is read sentence by sentence. A space after the mark
+ * ("4471.5" is no end), none needed after a CJK one; a trail of dots is a pause, not an end
+ * ("It was 5 5 1 2... no, 6 0 4 8 now" is one sentence).
+ */
+const SENTENCE_END = /(?<=[.!?])(?<!\.\.)\s+|(?<=[。！？])\s*|\n+/gu;
 
 /**
  * The code-shaped values of `text` given inside access talk. A short turn is inside it when it
