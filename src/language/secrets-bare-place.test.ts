@@ -222,13 +222,14 @@ const VALUE: readonly [string, string, string][] = [
     'What did the new lock set you back?',
     'the hinge was 30',
   ],
+  ['fares?|fees?', "What was the locksmith's call-out fee?", 'the parts were 45'],
   // German, French, Spanish, Italian, Portuguese, Dutch, Polish
   [
     'wie (?:breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
     'Wie breit ist das Fenster im Flur?',
     '1200',
   ],
-  ['wie ?viel|was kostet', 'Was kostet das neue Fenster?', '780'],
+  ['wie ?viel|was kostet|wie teuer', 'Was kostet das neue Fenster?', '780'],
   ['combien', 'Combien a coûté la clôture ?', '240'],
   [
     'hauteur|largeur|profondeur|longueur|taille|prix|poids',

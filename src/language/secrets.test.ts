@@ -779,7 +779,7 @@ describe('askedBefore', () => {
   ];
 
   it('reads the two spoken turns before a turn, past turns that ask nothing', () => {
-    expect(askedBefore(turns, 3)).toBe(
+    expect(askedBefore(turns, 3)?.before).toBe(
       'I moved the bike to the cellar.\nWhat is the cellar door code?',
     );
   });
@@ -792,7 +792,7 @@ describe('askedBefore', () => {
       { side: 'user', text: 'We moved the boxes there in May and it was full.' },
       { side: 'user', text: '2040' },
     ];
-    expect(askedBefore(held, 2)).toBe('What is the storage unit code?');
+    expect(askedBefore(held, 2)?.before).toBe('What is the storage unit code?');
     expect(maskSecrets('2040', askedBefore(held, 4))).toBe('2040');
   });
 
@@ -804,7 +804,7 @@ describe('askedBefore', () => {
         { side: 'user', text: ack },
         { side: 'user', text: '5 0 3 8' },
       ];
-      expect(askedBefore(turns, 2)).toBe('Could you give me the shed padlock code?');
+      expect(askedBefore(turns, 2)?.before).toBe('Could you give me the shed padlock code?');
       expect(maskSecrets('5 0 3 8', askedBefore(turns, 2))).toBe('[secret]');
     },
   );
@@ -816,14 +816,25 @@ describe('askedBefore', () => {
       { side: 'user', text: 'mm' },
       { side: 'user', text: '5038' },
     ];
-    expect(askedBefore(held, 3)).toBe('What is the shed padlock code?');
+    expect(askedBefore(held, 3)?.before).toBe('What is the shed padlock code?');
     expect(maskSecrets('5038', askedBefore(held, 3))).toBe('[secret]');
+    // Past three holding the floor, or after a turn with a number, the question is not read and
+    // the same speaker goes on: no reply. After a question ("which shed?") it is not read as
+    // asked, but the padlock makes the stretch access talk, so a bare code answering it is masked
+    // all the same (secrets-situation.ts). After a question for a width, no code is read.
     const three = [held[0], held[1], held[2], { side: 'user', text: 'right' }, held[3]];
+    expect(askedBefore(three as typeof held, 4)?.before).toBe(`${held[0]?.text}\nok`);
     expect(maskSecrets('5038', askedBefore(three as typeof held, 4))).toBe('5038');
-    for (const said of ['room 12', 'which shed?']) {
+    for (const [said, shown] of [
+      ['room 12', '5038'],
+      ['which shed?', '[secret]'],
+    ]) {
       const turns = [held[0], { side: 'user', text: said }, { side: 'user', text: '5038' }];
-      expect(maskSecrets('5038', askedBefore(turns as typeof held, 2))).toBe('5038');
+      expect(askedBefore(turns as typeof held, 2)?.before).toBe(`${held[0]?.text}\n${said}`);
+      expect(maskSecrets('5038', askedBefore(turns as typeof held, 2))).toBe(shown);
     }
+    const hedge = [{ side: 'user', text: 'How wide is the hedge?' }, held[3]];
+    expect(maskSecrets('5038', askedBefore(hedge as typeof held, 1))).toBe('5038');
   });
 
   it('never reads a short question as holding the floor, with or without its mark', () => {
@@ -832,7 +843,7 @@ describe('askedBefore', () => {
         { side: 'assistant', text: question },
         { side: 'user:', text: 'no idea' },
       ];
-      expect(askedBefore(turns, 1)).toBe(question);
+      expect(askedBefore(turns, 1)?.before).toBe(question);
     }
   });
 
@@ -863,8 +874,11 @@ describe('askedBefore', () => {
     expect(maskSecrets(reply, askedBefore(turns, 1))).toBe(reply);
   });
 
-  it('reads nothing before the first turn', () => {
-    expect(askedBefore(turns, 0)).toBeUndefined();
+  it('reads nothing before the first turn, and the turns after it ahead', () => {
+    expect(askedBefore(turns, 0)?.before).toBeUndefined();
+    expect(askedBefore(turns, 0)?.after).toBe('What is the cellar door code?\n2 8 1 9');
+    expect(askedBefore(turns, 4)?.after).toBeUndefined();
+    expect(askedBefore([{ side: 'user', text: 'hello' }], 0)).toBeUndefined();
   });
 });
 
@@ -912,7 +926,8 @@ describe('the word lists a reply is read with', () => {
     // REQUEST: a question, or a verb asking for the value.
     ['Paste the token from the dashboard here', 'Rq7vLm29XwKt84Pz', true],
     ['Type in the alarm PIN', '3 1 8 8', true],
-    ['I updated the alarm PIN', '3 1 8 8', false],
+    // Inside access talk a bare code-shaped reply is the code, asked or not (secrets-situation.ts).
+    ['I updated the alarm PIN', '3 1 8 8', true],
     // SENT: a bare "code" asked for by what sent it.
     ['What was the code they texted you?', '551 902', true],
     ['What was the code?', '551 902', false],
@@ -980,7 +995,6 @@ describe("a reply's frame: a short preamble before the value, a hedge after it",
   keepsReplies([
     // A preamble naming another thing gives that thing, not the secret.
     ['What is the garage keypad code?', 'the installer is 0161 555 0199'],
-    ['What is the garage keypad code?', 'the old box, 6048'],
     ['What is the laptop password?', 'um, no idea'],
     ['What is the garage keypad code?', 'the code is on the fridge'],
   ]);
@@ -1040,7 +1054,7 @@ describe('a secret named first, then given with "it is" after a comma', () => {
 
 describe('answersLeftBare: the replies a forgotten turn alone made secret', () => {
   const turns = [
-    { side: 'user:', text: 'The locksmith swapped the garage keypad.' },
+    { side: 'user:', text: 'The locksmith came round this morning.' },
     { side: 'assistant', text: "What's the new garage door code?" },
     { side: 'user:', text: '4471' },
     { side: 'assistant', text: 'How many bikes are in the garage?' },
@@ -1450,12 +1464,14 @@ describe('the word lists of a reply, one case per entry', () => {
   }
 
   it.each([
-    // A word in none of the lists: the reply is no value alone and stays shown.
-    ['maybe 4471'],
-    ['ring 4471'],
-    ['4471 except weekends'],
-  ])('keeps "%s"', (reply) => {
-    expect(maskSecrets(reply, GATE)).toBe(reply);
+    // A word in none of the lists: the reply is no value alone, yet inside access talk its
+    // code-shaped value is masked (secrets-situation.ts), the words around it kept.
+    ['maybe 4471', 'maybe [secret]'],
+    ['ring 4471', 'ring [secret]'],
+    ['4471 except weekends', '[secret] except weekends'],
+    ['the old box, 6048', 'the old box, [secret]'],
+  ])('masks only the value of "%s"', (reply, shown) => {
+    expect(maskSecrets(reply, GATE)).toBe(shown);
   });
 
   it('has a case for every entry', () => {

@@ -15,6 +15,8 @@
  */
 
 import { replaceSpans } from '../core/index.js';
+import { situationCodes, type TurnSurround } from './secrets-situation.js';
+import { splitSentences } from './sentences.js';
 
 /** One secret value found in a text: where it is and what kind of secret it is. */
 export interface SecretSpan {
@@ -1511,9 +1513,10 @@ export const VALUE_ASK_WORDS: readonly string[] = [
   '(?:width|height|depth|length|size|weight)s?',
   'how old|what year',
   'how much|price|cost|set (?:you|me|us) back',
+  'fares?|fees?',
   // German, French, Spanish, Italian, Portuguese, Dutch, Polish
   'wie (?:breit|tief|hoch|lang|alt|gro(?:ß|ss)|schwer)',
-  'wie ?viel|was kostet',
+  'wie ?viel|was kostet|wie teuer',
   'combien',
   'hauteur|largeur|profondeur|longueur|taille|prix|poids',
   'cu(?:á|a)nto|qu(?:é|e) tama(?:ñ|n)o',
@@ -1700,6 +1703,41 @@ function speaksOfCode(text: string): boolean {
   return false;
 }
 
+/** A "code" or a lowercase "pin" in a clause: what `namesOtherCode` reads the word before. */
+const CODE_OR_PIN = /(?<![\p{L}])(?:code|pin)(?![\p{L}])/gu;
+
+/**
+ * Whether a clause names a public code or a hardware pin before a value: "The error code on the
+ * gate is 7781", "the sensor pin is 4471" (`PUBLIC_CODE_BEFORE`, `HARDWARE_BEFORE`).
+ */
+function namesOtherCode(clause: string): boolean {
+  return [...clause.matchAll(CODE_OR_PIN)].some((m) => {
+    const before = clause.slice(0, m.index ?? 0);
+    return m[0] === 'code' ? PUBLIC_CODE_BEFORE.test(before) : HARDWARE_BEFORE.test(before);
+  });
+}
+
+/**
+ * Whether the turns before a reply ask for no code, whatever place or account they name: a
+ * question for another value (`asksOther`, `talksOfValues`), about a secret rather than for it
+ * (`ABOUT_SECRET`, `CJK_ABOUT`: "パスワードはいつ変わるの？"), or for another number of a lock
+ * (`OTHER_NUMBER`: "What's the lock's part number?").
+ */
+function asksNoCode(asked: string): boolean {
+  const last = sentencesOf(asked).pop() ?? '';
+  if (asksOther(asked) || talksOfValues(asked) || OTHER_NUMBER.test(last)) return true;
+  return CJK_SECRET_WORD.test(last) && CJK_ABOUT.test(last);
+}
+
+/**
+ * Whether the turns before a reply hold a question for another value (`asksValue`): a size, a
+ * price, a year. The stretch is then about those values, whatever place it names ("How wide is
+ * the landing?" | "1150" | "door?" | "760"), and a bare number in it is not read as a code.
+ */
+function talksOfValues(asked: string): boolean {
+  return sentencesOf(asked).some(asksValue);
+}
+
 /** Whether `sentence` is a question for another value (`VALUE_ASK`): by its mark or opening so. */
 function asksValue(sentence: string): boolean {
   const found = VALUE_ASK.exec(sentence);
@@ -1784,12 +1822,12 @@ function askedKind(asked: string): SecretKind | null {
   return null;
 }
 
-/** The sentences of `text`, trimmed, empty ones left out. */
+/**
+ * The sentences of `text`, trimmed, empty ones left out: the one splitter (`splitSentences`), the
+ * writer's characters kept.
+ */
 function sentencesOf(text: string): string[] {
-  return text
-    .split(SENTENCE_BREAK)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  return splitSentences(text, { typography: false }).map((s) => s.text);
 }
 
 /** The kind of secret sentence `at` of `sentences` asks for (see `askedKind`). */
@@ -2095,7 +2133,7 @@ function answeredValue(asked: string, reply: string): SecretSpan | null {
   // A "!" ends a sentence or a password: masked with the value, read apart from it.
   const core = value.replace(/[!?]+$/u, '');
   if (core === '' || /https?:|@/u.test(core)) return null;
-  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  const question = sentencesOf(asked).pop() ?? '';
   if (!replyIsSecret(core, kind))
     return asksTwo(question) ? pairedValue(reply, match, core, kind) : null;
   // After "Lost your PIN?", a phone number is the number to call.
@@ -2215,7 +2253,7 @@ function cardGiven(text: string, asked: string): SecretSpan | null {
   // No card network's numbers start with 0: "0161 4960 7770" is a phone number.
   if (number.startsWith('0')) return null;
   // "the tracking number on the courier's card", "the card for the florist": another card or number.
-  const question = asked.trim().split(SENTENCE_BREAK).pop() ?? '';
+  const question = sentencesOf(asked).pop() ?? '';
   if (OTHER_CARD.test(question)) return null;
   const digits = number.replace(/\D/gu, '').length;
   if (digits < 13 || digits > 19) return null;
@@ -2229,7 +2267,18 @@ function cardGiven(text: string, asked: string): SecretSpan | null {
  * when there is one: a reply that is nothing but a secret it asked for is that secret ("What's
  * your PIN?" → "4471").
  */
-export function findSecrets(text: string, asked?: string): SecretSpan[] {
+export function findSecrets(text: string, heard?: string | TurnSurround): SecretSpan[] {
+  const around: TurnSurround | undefined =
+    typeof heard === 'string' ? { before: heard, after: undefined, replies: true } : heard;
+  const asked = around?.before;
+  // Inside access talk, a bare code-shaped value is the code, named or not; never after a
+  // question for another value ("What time does it close?" | "2230").
+  const situated =
+    asked !== undefined && asksNoCode(asked)
+      ? []
+      : situationCodes(text, around).filter(
+          (span) => !namesOtherCode(clauseBefore(text, span.start)),
+        );
   const answer =
     asked === undefined ? null : (answeredValue(asked, text) ?? cardGiven(text, asked));
   const all = [
@@ -2243,9 +2292,14 @@ export function findSecrets(text: string, asked?: string): SecretSpan[] {
     ...shapedValues(text),
     ...configValues(text),
     ...urlValues(text),
+  ];
+  // A value another reading found keeps its kind: the situation adds only what none read.
+  const read = [
+    ...all,
+    ...situated.filter((span) => !all.some((s) => s.start < span.end && span.start < s.end)),
   ].sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];
-  for (const span of all) {
+  for (const span of read) {
     const last = merged[merged.length - 1];
     if (last !== undefined && span.start < last.end) {
       if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
@@ -2265,8 +2319,8 @@ export function holdsSecret(text: string): boolean {
  * `text` with every secret value replaced by `[secret]`; the rest byte-identical. `asked` is the
  * message it replies to, if any (see `findSecrets`).
  */
-export function maskSecrets(text: string, asked?: string): string {
-  const spans = findSecrets(text, asked);
+export function maskSecrets(text: string, heard?: string | TurnSurround): string {
+  const spans = findSecrets(text, heard);
   return spans.length === 0 ? text : replaceSpans(text, spans, () => SECRET_MASK);
 }
 
@@ -2328,8 +2382,10 @@ const HELD_TURNS = 2;
 export const ASKED_REACH = 2 + HELD_TURNS + 1 + 3;
 
 /**
- * What turn `index` of `turns` may be answering, for `maskSecrets`: the last two spoken turns
- * before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
+ * What turn `index` of `turns` is read with, for `maskSecrets`: the turns before it that it may
+ * answer (`before`), and the next two spoken turns (`after`), which may confirm a value given bare
+ * ("9 1 9 1" | "ya abrió, gracias": `situationCodes`); undefined for a lone turn. `before` is the
+ * last two spoken turns before it, joined ("I changed the alarm code." / "What is it now?"), past up to two turns that
  * only hold the floor ("one sec", "hang on, finding it") and one bare value just given (its
  * correction or second half follows); undefined before the first turn. Whoever
  * spoke them: a bare value after a question asking for a secret is that secret whoever gives it
@@ -2339,7 +2395,39 @@ export const ASKED_REACH = 2 + HELD_TURNS + 1 + 3;
  * shows a conversation masks its turns with this, so "What's your PIN?" | "4471" reads the same in
  * the daily log, the context tail and search.
  */
-export function askedBefore(turns: readonly SaidTurn[], index: number): string | undefined {
+export function askedBefore(turns: readonly SaidTurn[], index: number): TurnSurround | undefined {
+  const said = saidBefore(turns, index);
+  const before = said.length === 0 ? undefined : said.map((t) => t.text).join('\n');
+  const after = saidAfter(turns, index);
+  if (before === undefined && after === undefined) return undefined;
+  // A reply: the last turn read before it is another side's, or a question ("netflix?" |
+  // "either Popcorn88 or popcorn88!": the asker may answer it).
+  const last = said[said.length - 1];
+  const replies =
+    last !== undefined && (last.side !== turns[index]?.side || /[?？]\s*$/u.test(last.text));
+  return { before, after, replies };
+}
+
+/** Spoken turns `saidAfter` reads: a confirmation comes in the next turn or the one after. */
+const AFTER_TURNS = 2;
+
+/**
+ * The spoken turns after turn `index`, joined, past up to three tool or system turns: what may
+ * confirm a value given bare ("1955, depois empurra a alavanca" | "abriu! peguei a chave").
+ * The whole session is known when it is captured; search reads the stored turns after a hit.
+ */
+function saidAfter(turns: readonly SaidTurn[], index: number): string | undefined {
+  const said: string[] = [];
+  const reach = Math.min(turns.length, index + 1 + AFTER_TURNS + 3);
+  for (let i = index + 1; i < reach && said.length < AFTER_TURNS; i++) {
+    const turn = turns[i];
+    if (turn !== undefined && turn.side !== null) said.push(turn.text);
+  }
+  return said.length === 0 ? undefined : said.join('\n');
+}
+
+/** The turns before turn `index` that it may answer (see `askedBefore`). */
+function saidBefore(turns: readonly SaidTurn[], index: number): SaidTurn[] {
   // Read back from `index` to the two spoken turns before it, no further: masking every turn of a
   // conversation costs in proportion to its length, not to its square.
   const said: SaidTurn[] = [];
@@ -2363,7 +2451,7 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
     }
     said.unshift(turn);
   }
-  if (said.length === 0) return undefined;
+  if (said.length === 0) return said;
   // A bare place asked for ("door?") is read with the chat before it, within the same reach:
   // whether that speaks of getting in, or asks another value the place goes on with.
   if (
@@ -2375,7 +2463,7 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): string |
       const turn = turns[i];
       if (turn !== undefined && turn.side !== null) said.unshift(turn);
     }
-  return said.map((t) => t.text).join('\n');
+  return said;
 }
 
 /** A reply whose secret only forgotten turns made readable (see `answersLeftBare`). */

@@ -39,12 +39,12 @@ export async function keptSpans(
 }
 
 /**
- * `text` as a surface shows it: every secret `findSecrets` reads (with `asked`, what it replies
- * to) and every kept span replaced by `[secret]`; the rest byte-identical.
+ * `text` as a surface shows it: every secret `findSecrets` reads (with `asked`, the turns it is
+ * read with) and every kept span replaced by `[secret]`; the rest byte-identical.
  */
 export function maskedWithKept(
   text: string,
-  asked: string | undefined,
+  asked: Parameters<typeof findSecrets>[1],
   kept: readonly (readonly number[])[],
 ): string {
   const read = findSecrets(text, asked).map((s) => [s.start, s.end] as const);

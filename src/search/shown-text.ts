@@ -8,22 +8,26 @@ const SHORT_REPLY = 100;
 /** Who said a stored message (one rule: `turnSide`): tool and system turns are read past. */
 const sideOf = (record: MessageRecord) => turnSide(record.role, record.entityId);
 
+/** What `askedBefore` reads a turn with: the turns before it and the turns after. */
+type Heard = ReturnType<typeof askedBefore>;
+
 /**
- * What a short message hit may be answering, read from its thread: the two spoken turns before it
- * ("What's the gate code?" | "6093"). Undefined for items that are not
- * messages, long messages, and a thread's first message.
+ * What a short message hit is read with, from its thread: the two spoken turns before it
+ * ("What's the gate code?" | "6093") and the stored turns after it ("9 1 9 1" | "ya abrió").
+ * Undefined for items that are not messages, long messages, and a thread's only message.
  */
 async function askedOfHit(
   store: Pick<Store, 'getMessage' | 'listMessages'>,
   document: SearchDocument,
-): Promise<string | undefined> {
+): Promise<Heard> {
   const { threadId, messageId } = document;
   if (document.kind !== 'message' || threadId === null || messageId === null) return undefined;
   if (document.text.trim().length > SHORT_REPLY) return undefined;
   const self = await store.getMessage(threadId, messageId);
   if (self === null) return undefined;
-  const turns = (await turnsBefore(store, self)).concat(self);
-  return askedBefore(said(turns), turns.length - 1);
+  const earlier = await turnsBefore(store, self);
+  const turns = earlier.concat(self, await turnsAfter(store, self));
+  return askedBefore(said(turns), earlier.length);
 }
 
 /**
@@ -63,9 +67,10 @@ export async function maskedRecords(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || compareIds(a.messageId, b.messageId),
   );
   const oldest = ordered[0];
-  if (oldest === undefined) return [];
+  const newest = ordered[ordered.length - 1];
+  if (oldest === undefined || newest === undefined) return [];
   const earlier = await turnsBefore(store, oldest);
-  const turns = said(earlier.concat(ordered));
+  const turns = said(earlier.concat(ordered, await turnsAfter(store, newest)));
   const kept = await Promise.all(ordered.map((record) => keptSpans(store, record.eventId)));
   const shown = new Map(
     ordered.map((record, i) => [
@@ -97,6 +102,18 @@ async function turnsBefore(
     limit: ASKED_REACH,
   });
   return [...earlier].reverse();
+}
+
+/**
+ * The turns that may confirm a stored message, oldest first: as many as `askedBefore` reads
+ * ahead (`ASKED_REACH` bounds it: "9 1 9 1" | "one sec" | "ya abrió, gracias").
+ */
+async function turnsAfter(
+  store: Pick<Store, 'listMessages'>,
+  record: MessageRecord,
+): Promise<readonly MessageRecord[]> {
+  const at = { createdAt: record.createdAt, messageId: record.messageId };
+  return store.listMessages({ threadId: record.threadId, after: at, limit: ASKED_REACH });
 }
 
 /** Stored messages as `askedBefore` reads them. */

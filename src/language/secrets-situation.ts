@@ -1,0 +1,379 @@
+/**
+ * The situation a reply is said in, read across turns: whether a stretch of a conversation is
+ * access talk (getting into a place, a device, a network or an account), and which tokens of a
+ * reply inside it have a code's shape (ADR 2026-11-27-secrets-in-memory, issue #13). A secret is
+ * often given bare, in a later turn, in any language, and named by nothing but the situation:
+ * "Al almacén no puedo entrar" | "el jefe dice 9 1 9 1" | "ya abrió, gracias". The situation is
+ * read from concepts (`ACCESS_CONCEPTS`) before the value and from a confirmation after it
+ * (`CONFIRMED_WORDS`), never from the wording of one question.
+ */
+import type { SecretSpan } from './secrets.js';
+
+/** Letters that are no word's edge: CJK text runs words together ("0528に合わせて"). */
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+/** A word character for a word's edge: a letter of a script written with spaces, or a digit. */
+const WORD_CHAR = `(?:(?![${CJK}])[\\p{L}\\p{M}]|\\p{N})`;
+/** A letter or digit of a token: CJK text around a token is no part of it ("パスワードはHana2024です"). */
+const TOKEN_CHAR = `(?:(?![${CJK}])\\p{L}|\\p{N})`;
+
+/**
+ * One concept of access, with the words naming it in the languages read. `words` is a regex
+ * alternation read between word edges (CJK entries without); `source` says where the words come
+ * from. Each concept has a sentence of our own in `secrets-situation.test.ts`, in no bench file,
+ * and a test fails when one has none.
+ */
+export interface AccessConcept {
+  readonly concept: string;
+  readonly words: string;
+  readonly source: string;
+}
+
+const EVERYDAY =
+  'written by hand from everyday usage; the non-English words checked against Wiktionary translations of the English entry';
+
+/**
+ * The concepts of access: a place, a device, a network or an account, and what opens it. English,
+ * German, French, Spanish, Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, romanised
+ * Hindi, Japanese and Chinese. A word too common in another sense is left out ("red" is Spanish
+ * for network, "parola" Italian for word, "slot" Dutch for lock); "safe" is read only as a noun.
+ */
+export const ACCESS_CONCEPTS: readonly AccessConcept[] = [
+  {
+    concept: 'door or entrance',
+    words:
+      'doors?|front door|entrance|entry|\\p{L}*t(?:ü|ue)r|\\p{L}*eingang|portes?|puertas?|portas?|portone|deur|voordeur|ingang|drzwi|wej(?:ś|s)cie|kap(?:ı|i)s(?:ı|i)|pintu|darwaz[ae]|ドア|玄関|入口|入り口|大门|门口|門口',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'gate',
+    words: 'gate|tor|portail|port(?:ó|o)n|port(?:ã|a)o|cancello|hek|brama|furtka|gerbang|門扉',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'keypad, key box or parcel locker',
+    words:
+      'key ?pad|lock ?box|key ?box|key ?safe|tastenfeld|schl(?:ü|u)ssel(?:kasten|tresor|box)|bo(?:î|i)te (?:à|a) cl(?:é|e)s?|digicode|teclado|caja de llaves|caixa de chaves|caixinha|tastierino|cassetta (?:delle|per le) chiavi|sleutelkluis|pakketkluis|kluis|paczkomat|skrytk\\p{L}*|anahtar kutusu|キーボックス|キーパッド|钥匙盒|密码箱',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'lock or safe',
+    words:
+      'locks?|padlock|combination|(?:the|a|my|his|her|wall|hotel|old) safe|\\p{L}*schloss|tresor|cadenas|coffre(?:-fort)?|serrure|candado|caja fuerte|cadeado|lucchetto|cassaforte|hangslot|k(?:ł|l)(?:ó|o)dk\\p{L}*|kilit|gembok|brankas|南京錠|金庫|保险柜|保險櫃|锁|鎖',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'alarm',
+    words: 'alarm\\p{L}*|alarme|allarme|警報|警报|アラーム',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'wifi, router or modem',
+    words:
+      'wi-?fi|wlan|ssid|router|modem|hotspot|r(?:é|e)seau|netwerk|sie(?:ć|c)i?|ルーター|無線LAN|路由器|无线|無線',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'logging in to an account',
+    words:
+      'log(?:ged|ging)? ?(?:in|on)(?:to)?|login|sign(?:ed|ing)? ?in(?:to)?|einlogg\\p{L}*|eingeloggt|anmeld\\p{L}*|se connecter|me connecter|iniciar sesi(?:ó|o)n|fazer login|accedere|inlogg\\p{L}*|ingelogd|zalogowa\\p{L}*|giri(?:ş|s) yap\\p{L}*|masuk|ログイン|登录|登錄|登入|netflix|disney\\+?|spotify|steam|hulu|hbo',
+    source: `${EVERYDAY}; the services are ones whose logins families share`,
+  },
+  {
+    concept: 'password or PIN',
+    words:
+      'passwords?|passcode|passphrase|passwort|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|wachtwoord|has(?:ł|l)o|(?:ş|s)ifre|kata sandi|PINs?|PIN-Code|PUK|SIM|パスワード|暗証番号|パスコード|密码|密碼|口令|비밀번호',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'one-time or verification code',
+    words:
+      'OTP|one-?time (?:code|password)|verification code|security code|2fa|two-factor|authenticator|steam guard|c(?:ó|o)digo de verificaci(?:ó|o)n|c(?:ó|o)digo de seguran(?:ç|c)a|code de (?:v(?:é|e)rification|s(?:é|e)curit(?:é|e))|best(?:ä|a)tigungscode|sicherheitscode|verifizierungscode|codice di verifica|verificatiecode|kod (?:weryfikacyjny|sms)|do(?:ğ|g)rulama kodu|kode verifikasi|認証コード|確認コード|验证码|驗證碼',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'unlocking or getting in',
+    words:
+      'unlock(?:ed|ing|s)?|locked out|get in(?:to|side)?|let (?:me|us|them) in|rein(?:kommen|komme)?|entsperr\\p{L}*|ausgesperrt|d(?:é|e)verrouill\\p{L}*|entrer|desbloque\\p{L}*|entrar|sblocc\\p{L}*|entrare|ontgrendel\\p{L}*|naar binnen|odblokowa\\p{L}*|wej(?:ść|sc)|dosta(?:ć|c) si(?:ę|e)|kilidi a(?:ç|c)|girem\\p{L}*|buka kunci|ロック解除|入れない|解锁|解鎖|进不去|進不去',
+    source: EVERYDAY,
+  },
+  {
+    concept: 'connecting a device',
+    words:
+      'connect(?:ing)?|verbinden|connecter|conectar?|conecto|collegar\\p{L}*|verbinding|po(?:ł|l)(?:ą|a)czy(?:ć|c)|pod(?:ł|l)(?:ą|a)czy(?:ć|c)|ba(?:ğ|g)lan\\p{L}*|menyambung|接続|连接|連接',
+    source: EVERYDAY,
+  },
+];
+
+/**
+ * Words confirming that a value just given worked: "I'm in", "it opened", "connected",
+ * "funcionó", "abriu", "działa", "hij is open", "bağlandı", "開きました", "登上了". Read in the
+ * turns after a reply, they make the stretch access talk though none named the place before.
+ * Written by hand from everyday usage, each language with a chat of our own in
+ * `secrets-situation.test.ts`.
+ */
+export const CONFIRMED_WORDS: readonly string[] = [
+  // English
+  "i'?m in|i am in|we'?re in|got in|(?:it|that) (?:worked|works|opened)|opened|it'?s open|unlocked it|(?:i'?m |it'?s )?(?:connected|logged in|signed in)",
+  // German
+  'bin drin|sind drin|ging auf|geht auf|ist (?:offen|auf)|hat geklappt|verbunden|eingeloggt',
+  // French
+  "(?:ça|ca) (?:a )?march(?:e|é)|c'est ouvert|(?:je suis )?(?:connecté|connectée)|ça s'est ouvert",
+  // Spanish, Portuguese
+  'funcion(?:ó|o)|funciona|(?:ya )?abri(?:ó|u)|ya entr(?:é|e)|conectad[oa]|ya tengo internet|entrei|consegui|funcionou|conectou',
+  // Italian
+  'ha funzionato|funziona|si (?:è|e) aperto|sono dentro|(?:mi sono )?collegat[oa]',
+  // Dutch, Polish, Turkish, Indonesian
+  'is open|werkt|gelukt|ik ben binnen|ingelogd|dzia(?:ł|l)a|otworzy(?:ł|l)[oa]?|otwarte|zalogowan[ya]|ba(?:ğ|g)land(?:ı|i)|a(?:ç|c)(?:ı|i)ld(?:ı|i)|girdim|berhasil|sudah masuk|khul gaya',
+  // Japanese, Chinese
+  '開きました|開いた|入れました|入れた|つながった|繋がった|ログインできた|登上了|打开了|打開了|开了|進去了|进去了|连上了|連上了',
+];
+
+/** A pattern for an alternation of words, read between word edges (none needed around CJK). */
+function between(words: string): RegExp {
+  return new RegExp(`(?<!${WORD_CHAR})(?:${words})(?!${WORD_CHAR})`, 'iu');
+}
+
+const CONCEPT_PATTERNS = ACCESS_CONCEPTS.map((c) => ({ ...c, pattern: between(c.words) }));
+const ACCESS = between(ACCESS_CONCEPTS.map((c) => c.words).join('|'));
+const CONFIRMED = between(CONFIRMED_WORDS.join('|'));
+
+/** The concept of access `text` names first, or null: what makes a stretch access talk. */
+export function accessConcept(text: string): string | null {
+  return CONCEPT_PATTERNS.find((c) => c.pattern.test(text))?.concept ?? null;
+}
+
+/** Whether `text` names a concept of access (`ACCESS_CONCEPTS`). */
+export function speaksOfAccessConcept(text: string): boolean {
+  return ACCESS.test(text);
+}
+
+/** Whether `text` confirms that a value just given worked (`CONFIRMED_WORDS`). */
+export function confirmsAccess(text: string): boolean {
+  return CONFIRMED.test(text);
+}
+
+/**
+ * A code-shaped token, language-independent: 3 to 8 digits, together, spaced or dashed ("4471",
+ * "4 7 1 9", "47-19", "*2291#"); letters mixed with digits ("8H2K9", "ayse1987kaya"); a
+ * password-like token mixing letters, digits and symbols ("Rakieta!2019"); groups of letters and
+ * digits joined by dashes ("mb7Q-22kd-Wz4r"); turns of a dial ("R32 L18 R5").
+ */
+const DIGITS = new RegExp(
+  `(?<!${WORD_CHAR}|[.,:/$£€¥₹+#*-]|\\d )[#*]?\\d(?:\\d|[ -](?=\\d)){2,15}[#*]?(?!${WORD_CHAR}|[.,:/]\\d|\\s?%| \\d)`,
+  'gu',
+);
+const MIXED = new RegExp(
+  `(?<!${WORD_CHAR}|[_@./\\\\-])(?=${TOKEN_CHAR}*\\d)(?=${TOKEN_CHAR}*\\p{L})${TOKEN_CHAR}{5,24}(?!${WORD_CHAR}|[_@/\\\\]|-[\\p{L}\\p{N}])`,
+  'gu',
+);
+const SYMBOLED = new RegExp(
+  `(?<![^\\s"'“‘«(:：,，])(?=\\S*\\p{L})(?=\\S*\\d)(?=\\S*[!#$%&*+?^~])[^\\s"'”’»)，,=${CJK}]{6,40}(?![^\\s"'”’»)，,])(?<![.,!?;:])`,
+  'gu',
+);
+const DASHED_GROUPS = new RegExp(
+  `(?<!${WORD_CHAR}|[_@./-])${TOKEN_CHAR}{2,8}(?:-${TOKEN_CHAR}{2,8}){1,5}(?!${WORD_CHAR}|[_@/-])`,
+  'gu',
+);
+const DIAL = /(?<![\p{L}\p{N}])[LR] ?\d{1,3}(?:,? +[LR] ?\d{1,3}){2,5}(?![\p{L}\p{N}])/gu;
+
+/**
+ * A token that is an ordinary value by its own shape: "B27", "LH123", "12E", "10am", "4th", a
+ * name led by a digit ("1Password", "3Com").
+ */
+const ORDINARY_SHAPE =
+  /^(?:\p{Lu}{1,3}\d{1,4}|\d{1,4}\p{L}{1,3}|\d+(?:st|nd|rd|th|am|pm)|\d\p{Lu}\p{Ll}{2,})$/u;
+/** A date: "2024-05-12", "12-05-2024". */
+const DATE_SHAPE = /^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4})$/u;
+
+/**
+ * Words before a number that make it an ordinary value: a number's noun, a room, flat, bay or
+ * locker, a platform, a line, a seat, an order, booking or tracking number, an extension, a
+ * postcode, a year's preposition. English, German, French, Spanish, Portuguese, Italian, Dutch,
+ * Polish, Turkish; then an optional "is", "#" or ":".
+ */
+const ORDINARY_BEFORE = new RegExp(
+  `(?<!${WORD_CHAR})(?:numbers?|no\\.?|nr\\.?|n[º°]|num(?:é|e)ro|n(?:ú|u)mero|nummer|numer|numara|rooms?|rm|flat|apt|apartment|suite|unit|floor|bay|locker|platform|track|v(?:í|i)a|and(?:é|e)n|gleis|voie|binario|spoor|peron|seat|row|page|line|bus|tram|train|flight|order|booking|reservation|ref|reference|invoice|tracking|parcel|extension|ext\\.?|durchwahl|zimmer|chambre|habitaci(?:ó|o)n|quarto|stanza|kamer|pok(?:ó|o)j|oda|daire|bestellung|commande|pedido|ordine|bestelling|zam(?:ó|o)wienie|sipari(?:ş|s)|postcode|postal|zip|plz|cep|postleitzahl|year|jahr|ann(?:é|e)e|a(?:ñ|n)o|anno|jaar|rok|y(?:ı|i)l|since|seit|depuis|desde|born|model|[\\p{L}]*nummer|boarding|departs?|departure|arrives?|arrival|lands?|at|um|(?:à|a) las?|alle|(?:à|a)s|om|user ?name|login name|kullan(?:ı|i)c(?:ı|i) ad(?:ı|i)|benutzer(?:name)?|nom d'utilisateur|usuari[oa]|usu(?:á|a)rio|utente|gebruikersnaam|nazwa u(?:ż|z)ytkownika)(?:\\s+(?:is|are|ist|sind|est|sont|es|son|(?:é|e)|s(?:ã|a)o|è|sono|zijn|s(?:ą|a)|to))?\\s*[#:]?\\s*$`,
+  'iu',
+);
+/**
+ * A product's name before a number, written with a capital or a mark inside it: "Fritz!Box 7530",
+ * "iPhone 15", "MacBook 2019" (a model, not a code).
+ */
+const PRODUCT_BEFORE = /(?<!\S)(?=\S*[\p{Ll}!][\p{Lu}])[\p{L}!+-]{3,}\s+$/u;
+/** Carrier codes before a number: "LH 1234", "AVE 02111", "IC 2013" (not a label: "PIN 5812"). */
+const CARRIER_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}{2,3})\s+$/u;
+/** A label of a secret in capitals, never a carrier: "PIN 5812", "OTP 4411", "TAN 3321". */
+const SECRET_CAPS = /^(?:PIN|OTP|PUK|TAN|SIM|CVV|CVC|ATM)$/u;
+/** Currency before a number: "£245", "€ 1200", "USD 300", "Rs 500". */
+const CURRENCY_BEFORE = /(?:[$£€¥₹]|\b(?:USD|EUR|GBP|INR|PLN|TRY|CHF)\s?|\b[Rr]s\.?\s?)$/u;
+/** A currency, a unit or a count after a number: "245 €", "1200 mm", "300 km", "12 people". */
+const UNIT_AFTER = new RegExp(
+  `^\\s?(?:[$£€¥₹%°]|(?:euros?|eur|usd|dollars?|pounds?|quid|z(?:ł|l)|pln|tl|lira|yen|rs|rupees?|kr|chf|mm|cm|km|kg|mg|ml|m|g|l|gb|mb|kb|tb|mph|km/h|kmh|bar|psi|w|kw|kwh|v|hz|mhz|ghz|dpi|px|hrs?|hours?|mins?|minutes?|secs?|seconds?|days?|weeks?|months?|years?|people|persons?|pages?|words?|steps?|calories|kcal)(?!${WORD_CHAR})|[年月日円元人個个分秒時时号號番階层層位桁次块塊])`,
+  'iu',
+);
+/**
+ * An English count after a number: "120 tests", "300 signups" (a plural noun straight after it;
+ * "1955, depois" has a comma, "4471 then" no plural).
+ */
+const COUNT_AFTER = /^ \p{Ll}{3,}s(?![\p{L}])/u;
+/** A year said as one: "in 1987", "since 2019", "seit 2004" (not "ayse1987kaya"). */
+const YEAR_BEFORE =
+  /(?<![\p{L}])(?:in|from|until|till|since|by|of|im|seit|bis|von|en|depuis|desde|em|dal|nel|del|sinds|od|w|do)\s+$/iu;
+const YEAR = /^(?:19|20)\d{2}$/u;
+/** A phone number: a leading "0" or "+" and seven digits or more. */
+const PHONE = /^(?:\+|0)\d(?:[\d -]){5,}\d$/u;
+
+/**
+ * A value given as the wrong one after the right one: "7702 not 7720", "4471, nicht 4417". The
+ * right one is the code; the wrong one is shown, as the readings of a labelled reply show it.
+ */
+const WRONG_ONE_BEFORE = /\d[#*]?\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+$/iu;
+
+/** Whether the value at `start`..`end` of `text` is an ordinary value by what is said around it. */
+function ordinary(text: string, start: number, end: number): boolean {
+  const value = text.slice(start, end);
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(end, end + 16);
+  if (ORDINARY_SHAPE.test(value) || DATE_SHAPE.test(value) || PHONE.test(value)) return true;
+  if (CURRENCY_BEFORE.test(before) || UNIT_AFTER.test(after)) return true;
+  if (WRONG_ONE_BEFORE.test(before)) return true;
+  if (/^\d[\d ]*$/u.test(value) && COUNT_AFTER.test(after)) return true;
+  if (ORDINARY_BEFORE.test(before)) return true;
+  if (/^\d/u.test(value) && PRODUCT_BEFORE.test(before)) return true;
+  const carrier = CARRIER_BEFORE.exec(before)?.[1];
+  if (carrier !== undefined && !SECRET_CAPS.test(carrier) && /^\d+$/u.test(value)) return true;
+  return YEAR.test(value) && YEAR_BEFORE.test(before);
+}
+
+/** How many digits a value holds. */
+const digitsOf = (value: string) => (value.match(/\d/gu) ?? []).length;
+
+/** A word that is an email, a web address or a file: never a code. */
+const ADDRESS = /@|https?:|www\.|\.(?:com|org|net|de|fr|es|pdf|jpg|png|txt)\b/iu;
+
+/**
+ * The code-shaped tokens of `text` (see `DIGITS`, `MIXED`, `SYMBOLED`, `DASHED_GROUPS`, `DIAL`)
+ * that are no ordinary value (`ordinary`): what a reply inside access talk gives. `digitsOnly`
+ * reads 3 to 8 digits alone, the stricter reading measured beside it.
+ */
+export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  const add = (start: number, end: number) =>
+    spans.push({ start, end, kind: 'access_code' } satisfies SecretSpan);
+  for (const m of text.matchAll(DIAL)) add(m.index ?? 0, (m.index ?? 0) + m[0].length);
+  for (const m of text.matchAll(DIGITS)) {
+    const at = m.index ?? 0;
+    const n = digitsOf(m[0]);
+    if (n < 3 || n > 8) continue;
+    if (digitsOnly || !ordinary(text, at, at + m[0].length)) add(at, at + m[0].length);
+  }
+  if (digitsOnly) return merged(spans);
+  for (const pattern of [MIXED, DASHED_GROUPS, SYMBOLED]) {
+    for (const m of text.matchAll(pattern)) {
+      const at = m.index ?? 0;
+      const value = m[0];
+      if (ADDRESS.test(value) || /^[\d\s#*-]+$/u.test(value)) continue;
+      if (pattern === DASHED_GROUPS) {
+        // "mb7Q-22kd-Wz4r": two groups or more holding a digit ("COVID-19" holds one).
+        const withDigit = value.split('-').filter((g) => /\d/u.test(g)).length;
+        if (withDigit < 2 || !/\p{L}/u.test(value)) continue;
+      }
+      if (!ordinary(text, at, at + value.length)) add(at, at + value.length);
+    }
+  }
+  return merged(spans);
+}
+
+/**
+ * A passphrase of words joined by dashes, given as the whole reply or after a colon at its end:
+ * "ustawił: zielony-kot-na-dachu" ("state-of-the-art" inside a sentence is a word).
+ */
+const DASHED_WORDS = /(?:^|[:：]\s*)(\p{Ll}{2,}(?:-\p{Ll}{2,}){2,7})\s*[.!]?\s*$/u;
+
+/** The spans of `spans`, in order, overlapping ones merged. */
+function merged(spans: readonly SecretSpan[]): SecretSpan[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: SecretSpan[] = [];
+  for (const span of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && span.start < last.end) {
+      if (span.end > last.end) out[out.length - 1] = { ...last, end: span.end };
+      continue;
+    }
+    out.push(span);
+  }
+  return out;
+}
+
+/** What a turn is read with: the turns before it it may answer, the turns after it. */
+export interface TurnSurround {
+  /** The spoken turns before, joined: what the turn may answer (undefined for the first). */
+  readonly before: string | undefined;
+  /** The spoken turns after, joined: what may confirm it ("that worked, I'm in"). */
+  readonly after: string | undefined;
+  /**
+   * Whether the turn answers another side: the last turn read before it is not its speaker's.
+   * A speaker going on after their own remark ("The side gate code for deliveries is
+   * different." | "8812") is read by its own words and by what follows, not as a reply.
+   */
+  readonly replies: boolean;
+}
+
+/** A reply short enough to be read as a whole value given: longer turns are read by sentence. */
+const BARE_REPLY = 160;
+
+/**
+ * Where a sentence ends: how a long text is read sentence by sentence. A space after the mark
+ * ("4471.5" is no end), none needed after a CJK one; a trail of dots is a pause, not an end
+ * ("It was 5 5 1 2... no, 6 0 4 8 now" is one sentence).
+ */
+const SENTENCE_END = /(?<=[.!?])(?<!\.\.)\s+|(?<=[。！？])\s*|\n+/gu;
+
+/**
+ * The code-shaped values of `text` given inside access talk. A short turn is inside it when it
+ * names a concept of access, when it replies to turns that do, or when the turns after confirm
+ * access ("ya abrió", "I'm in"); a longer text or a turn with no neighbours, when the sentence
+ * holding the value or the one before names a concept ("the alarm panel … it's 2486 now"). Values
+ * of an ordinary shape or said as one (a price, a room, a flight, a year) are never read.
+ */
+export function situationCodes(
+  text: string,
+  around: TurnSurround | undefined,
+  digitsOnly = false,
+): SecretSpan[] {
+  const tokens = codeShapedTokens(text, digitsOnly);
+  const bare = text.trim().length <= BARE_REPLY;
+  const dashed = DASHED_WORDS.exec(text);
+  if (dashed?.[1] !== undefined) {
+    const start = (dashed.index ?? 0) + dashed[0].indexOf(dashed[1]);
+    tokens.push({ start, end: start + dashed[1].length, kind: 'password' });
+  }
+  if (tokens.length === 0) return [];
+  const neighbours =
+    around !== undefined &&
+    bare &&
+    ((around.replies &&
+      around.before !== undefined &&
+      speaksOfAccessConcept(lastTurns(around.before))) ||
+      (around.after !== undefined && confirmsAccess(around.after)));
+  if (neighbours || (bare && around !== undefined && speaksOfAccessConcept(text)))
+    return merged(tokens);
+  // Read by sentence: the value's own sentence or the one before names the concept. A year
+  // there is said as one ("Der Alarmcode ist 1998 geändert worden"): a code given as a year
+  // is read from a reply's neighbours only.
+  const starts = [0, ...[...text.matchAll(SENTENCE_END)].map((m) => (m.index ?? 0) + m[0].length)];
+  return merged(
+    tokens.filter((t) => {
+      if (YEAR.test(text.slice(t.start, t.end))) return false;
+      const i = starts.findLastIndex((s) => s <= t.start);
+      const from = starts[Math.max(0, i - 1)] ?? 0;
+      const to = starts.find((s) => s > t.end) ?? text.length;
+      return speaksOfAccessConcept(text.slice(from, to));
+    }),
+  );
+}
+
+/** The last two turns of a joined `before`: the stretch a reply is said in. */
+function lastTurns(before: string): string {
+  return before.split('\n').slice(-4).join('\n');
+}
