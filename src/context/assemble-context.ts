@@ -9,7 +9,8 @@ import {
   type Result,
   type StateItem,
 } from '../core/index.js';
-import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
+import { askedBefore, maskSecrets, stem, turnSide } from '../language/index.js';
+import { isStopWord, wordsOf } from '../search/index.js';
 import { canonicalLines } from './canonical-state.js';
 import {
   BUDGETED_SECTIONS,
@@ -97,6 +98,13 @@ export interface ContextOptions {
    * `limits.tailMessages`).
    */
   readonly askedTailMessages?: number;
+  /**
+   * Which state items a request that asks about something (an explicit `query`) may show:
+   * `touched` (the default) only the items that share a word with the query, and the pinned and
+   * conflicting ones; `all` every active item, as before issue #10 §7. A request without a query
+   * shows every active item either way.
+   */
+  readonly askedItems?: 'touched' | 'all';
 }
 
 /** Default `ContextOptions.itemPriorityShare`. */
@@ -124,6 +132,31 @@ export function budgetSplit(
   const items = cut(split.state_items, itemShare);
   const memories = split.memories + split.tail - tail + split.state_items - items;
   return { ...split, tail, state_items: items, memories };
+}
+
+/** A word's stem when it can tell items apart: not a function word, not a one- or two-letter word. */
+function contentStems(text: string): Set<string> {
+  return new Set(
+    wordsOf(text)
+      .filter((word) => word.length > 2 && !isStopWord(word))
+      .map(stem),
+  );
+}
+
+/**
+ * The state items a question may show: the pinned and conflicting ones, and those that share a
+ * content word (by stem, in their text or topic tags) with `query`. An item the question does
+ * not touch would take the state slot from the long summary and room from the memories and tail
+ * that answer it (issue #10 §7), so it is left to requests that ask about nothing in particular.
+ */
+export function itemsTouchedBy(items: readonly StateItem[], query: string): StateItem[] {
+  const asked = contentStems(query);
+  return items.filter(
+    (item) =>
+      item.pinned ||
+      item.conflict ||
+      [...contentStems(`${item.text} ${item.topicTags.join(' ')}`)].some((s) => asked.has(s)),
+  );
 }
 
 /** State items always protected from older text, beyond pinned and conflicting ones. */
@@ -357,9 +390,14 @@ export function assembleContext(
   read: ContextInputs,
   options: ContextOptions = {},
 ): Result<ContextResult> {
-  const inputs = withSecretsMasked(read);
   const normalized = normalizeContextRequest(request);
   if (!normalized.ok) return normalized;
+  const asked = normalized.value.query;
+  const inputs = withSecretsMasked(
+    asked === null || options.askedItems === 'all'
+      ? read
+      : { ...read, stateItems: itemsTouchedBy(read.stateItems, asked) },
+  );
   const resolvedLimits = resolveContextLimits(options.limits);
   if (!resolvedLimits.ok) return resolvedLimits;
   const limits = resolvedLimits.value;
