@@ -10,9 +10,10 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
+import { analyseClause, findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
 import {
   addressedTo,
+  binderOf,
   bindsAPlan,
   clauseWith,
   LIMIT_WORDS,
@@ -21,6 +22,7 @@ import {
 } from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
 import { readLaughter } from './laughter.js';
+import { materialSentences } from './pasted-material.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
 interface SentenceItem {
@@ -459,7 +461,35 @@ function decision(sentence: string, lower: string, earlier: string): SentenceIte
   return { typeTag: 'decision', text: decisionText(sentence), confidence };
 }
 
-function risk(sentence: string, lower: string): SentenceItem | null {
+/** The modal that says what may happen, first in the clause. */
+const OUTCOME_MODAL = /\b(might|could|may|can|would|will probably)\b/;
+/** A party of the conversation or what is theirs: "your boots", "our server", "you", "we". */
+const PARTY_OWNED = /\b(?:you|your|we|our|i|my)\b/;
+
+/**
+ * "These pills can cause dizziness", "Over-tightening can strip the screws": the assistant's "can"
+ * says what a thing does in general (advice), not what may happen to the user's plan; it is a
+ * risk only when what it is said of is a party's ("your boots can crack in the heat").
+ */
+function generalCapacity(clause: string): boolean {
+  const lower = lowerForm(clause);
+  const modal = OUTCOME_MODAL.exec(lower);
+  return modal?.[1] === 'can' && !PARTY_OWNED.test(lower.slice(0, modal.index));
+}
+
+/**
+ * A risk word ("dangerous", "risky", "bottleneck") said of a plan or a thing in play, not of a
+ * story in the past ("the road was dangerous back then"), of others ("they are dangerous for
+ * kids"), or, by the assistant, of a class in general ("skiing can be dangerous").
+ */
+function riskWordOfAPlan(sentence: string, role: Role): boolean {
+  const analysis = analyseClause(clauseWith(sentence, (c) => RISK_WORD.test(lowerForm(c))));
+  const binder = binderOf(analysis);
+  if (analysis.tense === 'past' || binder === 'third-person') return false;
+  return !(role === 'assistant' && binder === 'generic');
+}
+
+function risk(sentence: string, lower: string, role: Role): SentenceItem | null {
   const phrase = RISK_PHRASE.exec(lower) ?? RISK_WORRY.exec(lower);
   if (phrase?.[1] && phrase[1].split(' ').length >= 3) {
     return {
@@ -473,8 +503,13 @@ function risk(sentence: string, lower: string): SentenceItem | null {
     return RISK_MODAL.test(l) || RISK_EVENT.test(l) || RISK_OUTCOME.test(l);
   };
   // A possible outcome said with a modal counts when it is tied to a plan, not a generic fact.
-  const outcome = modal(lower) && tiedToAPlan(clauseWith(sentence, modal));
-  if (outcome || RISK_WORD.test(lower) || SOFTWARE_VULNERABILITY.test(lower) || phrase) {
+  const outcomeClause = clauseWith(sentence, modal);
+  const outcome =
+    modal(lower) &&
+    tiedToAPlan(outcomeClause) &&
+    !(role === 'assistant' && generalCapacity(outcomeClause));
+  const riskWord = RISK_WORD.test(lower) && riskWordOfAPlan(sentence, role);
+  if (outcome || riskWord || SOFTWARE_VULNERABILITY.test(lower) || phrase) {
     return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
   }
   return null;
@@ -505,7 +540,8 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     TASK.has(verb) &&
     /[a-z0-9]/.test(object) &&
     !NOT_AN_OBJECT.test(object) &&
-    !/^ \w+ly[.!?]?$/.test(object) &&
+    // "prepare emotionally", "finish strong, since …": a manner with nothing to act on.
+    !/^ \w+ly(?:[.!?]*$|\s*[,;:\u2013\u2014]|\s+(?:since|because|as|so|and|but)\b)/.test(object) &&
     // "Tell me the benefits…" asks for information; "tell you about…" is conversation.
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
     !(SUGGESTION_TAKEN.test(object) && !timedObject(object)) &&
@@ -671,7 +707,7 @@ export function classifySentence(sentence: string, role: Role, earlier = ''): Se
     }
   }
   return (
-    risk(body, lower) ??
+    risk(body, lower, role) ??
     action(body, lower, role) ??
     (role === 'user' ? constraint(body, lower) : null)
   );
@@ -766,8 +802,11 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
   // What the thread said before each sentence: a "no X" reversal needs X named there.
   let earlier = '';
   for (const message of batch) {
-    for (const { text: sentence } of splitSentences(message.content, { typography: false })) {
-      const found = classifySentence(sentence, message.role, earlier);
+    const sentences = splitSentences(message.content, { typography: false }).map((s) => s.text);
+    // A user's pasted article or story: its sentences are no item of anyone in the conversation.
+    const material = message.role === 'user' ? materialSentences(sentences) : new Set<number>();
+    for (const [index, sentence] of sentences.entries()) {
+      const found = material.has(index) ? null : classifySentence(sentence, message.role, earlier);
       earlier += ` ${lowerForm(sentence)}`;
       if (found === null) continue;
       const choice = analyzeChoice(found.text);
@@ -803,9 +842,12 @@ const RULE_EXTRACTOR_ID = 'rules';
  * wherever the laugh stands, and more laughter markers are read; 9 = a laughed remark of its own
  * with nothing to stand on no longer took the plain clause beside it down; 10 = 9 undone (a
  * laughed remark beside a plan is often the joke the plan belongs to: "we're moving to Mars, the
- * kids will love it lol"), so the readings are 8's again.
+ * kids will love it lol"), so the readings are 8's again; 11 = the assistant's "can" of a thing
+ * not the user's is general advice, no risk; a risk word needs a clause not past nor of others
+ * (nor, from the assistant, of a class); a manner adverb is no task's object; the sentences of a
+ * user's pasted material (`materialSentences`) yield nothing.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '10';
+export const RULE_ITEM_EXTRACTOR_VERSION = '11';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {
