@@ -109,3 +109,31 @@ describe('a pasted article or story in a user message', () => {
     expect([...materialSentences(ARTICLE.slice(0, 2))]).toEqual([]);
   });
 });
+
+describe("the assistant's advice and worked steps are no task", () => {
+  itClassifiesEach(
+    [
+      ["Don't forget to look up the tide times for your beach and adjust your plans.", null],
+      ['we need to add the two numbers together: 4 + 5 = 9', null],
+      // must stay: the assistant's own commitment, and a step with a limit.
+      ["I'll send you the full packing list tomorrow.", 'action'],
+      ['We need to rotate the signing keys before Friday.', 'action'],
+    ],
+    'assistant',
+  );
+  // The user's own reminder and obligation stay tasks.
+  itClassifiesEach([
+    ["Don't forget to look up the tide times for the beach trip.", 'action'],
+    ['we need to add the new hires to the payroll', 'action'],
+  ]);
+});
+
+describe('a class of people is not a named person committing', () => {
+  itClassifiesEach([
+    ['Customers will create reviews that we can share later.', null],
+    ['Guests will bring their own towels.', null],
+    // must stay: a name, even one ending in s.
+    ['James will send the deck on Monday.', 'action'],
+    ['Dana will book the venue for the party.', 'action'],
+  ]);
+});

@@ -10,7 +10,13 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { analyseClause, findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
+import {
+  analyseClause,
+  findDates,
+  isVocabularyWord,
+  RELATIONAL_NOUN,
+  splitSentences,
+} from '../language/index.js';
 import {
   addressedTo,
   binderOf,
@@ -579,8 +585,17 @@ function adviceToAddressee(obligation: RegExpExecArray): boolean {
   );
 }
 
+/**
+ * "Followers will share…", "Customers will create…": a plural common noun opening the sentence is
+ * a class of people, not a named person who commits to a task.
+ */
+function classOfPeople(word: string, index: number): boolean {
+  return index === 0 && /[^s]s$/.test(word) && isVocabularyWord(word.toLowerCase());
+}
+
 function action(sentence: string, lower: string, role: Role): SentenceItem | null {
-  const remind = REMIND.exec(lower);
+  // The assistant's "don't forget to …" is advice to the user, not a task anyone took on.
+  const remind = role === 'assistant' ? null : REMIND.exec(lower);
   const remindVerb = remind?.[1]?.split(' ')[0];
   if (remind?.[1] && isTask(remindVerb, remind[1].slice(remindVerb?.length ?? 0))) {
     return {
@@ -598,7 +613,9 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const obligation = OBLIGATION.exec(lower);
-  if (isTask(obligation?.[1], obligation?.[2]) && !adviceToAddressee(obligation)) {
+  // The assistant's "we need to add the digits" walks through steps: only a limit makes it a task.
+  const steps = role === 'assistant' && !LIMIT_WORDS.test(obligation?.[2] ?? '');
+  if (isTask(obligation?.[1], obligation?.[2]) && !adviceToAddressee(obligation) && !steps) {
     return {
       typeTag: 'action',
       text: task(sentence, lower, obligation[1], obligation[2] ?? ''),
@@ -606,7 +623,13 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const named = NAMED_COMMIT.exec(sentence);
-  if (named?.[1] && named[2] && !NOT_NAMES.has(named[1]) && TASK.has(named[2])) {
+  if (
+    named?.[1] &&
+    named[2] &&
+    !NOT_NAMES.has(named[1]) &&
+    !classOfPeople(named[1], named.index) &&
+    TASK.has(named[2])
+  ) {
     return { typeTag: 'action', text: cleanText(sentence.slice(named.index)), confidence: 'high' };
   }
   if (role === 'user') {
@@ -845,7 +868,9 @@ const RULE_EXTRACTOR_ID = 'rules';
  * kids will love it lol"), so the readings are 8's again; 11 = the assistant's "can" of a thing
  * not the user's is general advice, no risk; a risk word needs a clause not past nor of others
  * (nor, from the assistant, of a class); a manner adverb is no task's object; the sentences of a
- * user's pasted material (`materialSentences`) yield nothing.
+ * user's pasted material (`materialSentences`) yield nothing; the assistant's "don't forget to"
+ * and its obligations without a limit are advice or worked steps, no task; a plural common noun
+ * opening a sentence ("Customers will …") is no named person.
  */
 export const RULE_ITEM_EXTRACTOR_VERSION = '11';
 
