@@ -137,3 +137,14 @@ describe('a class of people is not a named person committing', () => {
     ['Dana will book the venue for the party.', 'action'],
   ]);
 });
+
+describe('a task names something in particular', () => {
+  itClassifiesEach([
+    ["It's reminding me we need to fix things up around the neighbourhood.", null],
+    ["I'll clean everything up at some point.", null],
+    // must stay: a vague object pinned to a day or a limit, or an object of its own.
+    ["I'll send something to Dana by Friday.", 'action'],
+    ["I'll bring something for the kids on Saturday.", 'action'],
+    ["I'll fix the fence this weekend.", 'action'],
+  ]);
+});

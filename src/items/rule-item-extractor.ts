@@ -164,6 +164,11 @@ const LETS = /^(?:let's|let us) ([a-z]+)\b(.*)$/;
 /** An object that is only a pronoun (and a particle): "check it out", "add it to my list". */
 const NOT_AN_OBJECT =
   /^ (?:it|them|that|this|those|these)(?: out| up| over| back)?(?: (?:to|on) my (?:list|radar))?(?:\s*[-\u2013\u2014,;:!.?].*)?$/;
+/**
+ * "fix things up in our community", "sort stuff out": an object that names nothing in particular
+ * is an aspiration, unless a day or a limit pins it down ("send something to Dana by Friday").
+ */
+const VAGUE_OBJECT = /^ (?:up |out |over )?(?:things|stuff|something|everything|anything)\b/;
 /** A wish with no time to it ("one day", "sometime"): not yet a commitment. */
 const SOMEDAY = /\b(?:one day|someday|some day|sometime|one of these days|eventually)\b/;
 /** "Tell me more about…", "tell you about…": conversation, not a task. */
@@ -552,7 +557,12 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
     !(SUGGESTION_TAKEN.test(object) && !timedObject(object)) &&
     !(verb === 'reach' && !/^ out to \w/.test(object)) &&
-    !SOMEDAY.test(object)
+    !SOMEDAY.test(object) &&
+    !(
+      VAGUE_OBJECT.test(object) &&
+      !LIMIT_WORDS.test(object) &&
+      findDates(object, ANY_DAY).length === 0
+    )
   );
 }
 
@@ -870,7 +880,8 @@ const RULE_EXTRACTOR_ID = 'rules';
  * (nor, from the assistant, of a class); a manner adverb is no task's object; the sentences of a
  * user's pasted material (`materialSentences`) yield nothing; the assistant's "don't forget to"
  * and its obligations without a limit are advice or worked steps, no task; a plural common noun
- * opening a sentence ("Customers will …") is no named person.
+ * opening a sentence ("Customers will …") is no named person; "things", "stuff" or "something"
+ * with no day or limit is no task's object.
  */
 export const RULE_ITEM_EXTRACTOR_VERSION = '11';
 
