@@ -14,6 +14,7 @@ describe("the assistant's 'can' states what things do in general", () => {
       ['The humidity can cause mould to grow in the basement.', null],
       ['Over-tightening can cause the screws to strip.', null],
       ['Keep it out of direct light: Direct light can cause the leather to crack.', null],
+      ['As you brake hard, the load moves to the front tyres, which can cause a skid.', null],
       // must stay risks: a possibility for the user's own thing, or a modal of this case.
       ['Your flight might be cancelled because of the storm.', 'risk'],
       ['Your old router could fail during the update.', 'risk'],
@@ -146,5 +147,15 @@ describe('a task names something in particular', () => {
     ["I'll send something to Dana by Friday.", 'action'],
     ["I'll bring something for the kids on Saturday.", 'action'],
     ["I'll fix the fence this weekend.", 'action'],
+  ]);
+});
+
+describe('company is not a choice', () => {
+  itClassifiesEach([
+    ['I went with my best friend, Tom, and we had a blast.', null],
+    ['We went with my older brother to the match.', null],
+    // must stay: "family" or "team" before another noun names the thing chosen.
+    ['We went with the family plan instead of single tickets.', 'decision'],
+    ["We'll go with our team plan for the office.", 'decision'],
   ]);
 });

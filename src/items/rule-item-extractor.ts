@@ -464,10 +464,15 @@ function decision(sentence: string, lower: string, earlier: string): SentenceIte
   if (choice.chosen === null || !(future !== null || stated || IMPERATIVE_CHOICE.test(lower))) {
     return null;
   }
-  // "I went with my parents": company, not a choice among options.
-  if (RELATIONAL_NOUN.pattern.test(choice.chosen.replace(/^(?:my|our|your|his|her|their) /i, ''))) {
-    return null;
-  }
+  // "I went with my parents (last summer)", "… with my best friend": company, not a choice among
+  // options; but "team" or "family" before another noun modifies it ("the family plan").
+  const chosenWords = choice.chosen.replace(/[,.;:!?]+$/, '').split(' ');
+  const [first = '', ...more] = chosenWords;
+  const modifier = /^(?:team|family)$/i.test(first) && more.length > 0;
+  const company =
+    (RELATIONAL_NOUN.pattern.test(first) && !modifier) ||
+    RELATIONAL_NOUN.pattern.test(chosenWords.at(-1) ?? '');
+  if (company) return null;
   const confidence: ItemConfidence = hedged ? 'low' : committed || stated ? 'high' : 'medium';
   return { typeTag: 'decision', text: decisionText(sentence), confidence };
 }
@@ -485,7 +490,12 @@ const PARTY_OWNED = /\b(?:you|your|we|our|i|my)\b/;
 function generalCapacity(clause: string): boolean {
   const lower = lowerForm(clause);
   const modal = OUTCOME_MODAL.exec(lower);
-  return modal?.[1] === 'can' && !PARTY_OWNED.test(lower.slice(0, modal.index));
+  if (modal?.[1] !== 'can') return false;
+  // The modal's own subject: "As you turn, the weight shifts, which can cause…" is said of a thing.
+  const subject = lower
+    .slice(0, modal.index)
+    .split(/[,;:]|\b(?:which|as|because|since|so|and|but)\b/);
+  return !PARTY_OWNED.test(subject.at(-1) ?? '');
 }
 
 /**
@@ -881,7 +891,8 @@ const RULE_EXTRACTOR_ID = 'rules';
  * user's pasted material (`materialSentences`) yield nothing; the assistant's "don't forget to"
  * and its obligations without a limit are advice or worked steps, no task; a plural common noun
  * opening a sentence ("Customers will …") is no named person; "things", "stuff" or "something"
- * with no day or limit is no task's object.
+ * with no day or limit is no task's object; company named by its head noun ("my best friend") is
+ * no choice, and "team" or "family" before a noun ("the family plan") no company.
  */
 export const RULE_ITEM_EXTRACTOR_VERSION = '11';
 
