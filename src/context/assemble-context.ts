@@ -393,11 +393,11 @@ export function assembleContext(
   const normalized = normalizeContextRequest(request);
   if (!normalized.ok) return normalized;
   const asked = normalized.value.query;
-  const inputs = withSecretsMasked(
-    asked === null || options.askedItems === 'all'
-      ? read
-      : { ...read, stateItems: itemsTouchedBy(read.stateItems, asked) },
-  );
+  const all = withSecretsMasked(read);
+  // Asked about something, the state slot starts from the items the question touches; the others
+  // get only the room every other section leaves (`offerRoomLeftToItems`).
+  const touchedOnly = asked !== null && options.askedItems !== 'all';
+  const inputs = touchedOnly ? { ...all, stateItems: itemsTouchedBy(all.stateItems, asked) } : all;
   const resolvedLimits = resolveContextLimits(options.limits);
   if (!resolvedLimits.ok) return resolvedLimits;
   const limits = resolvedLimits.value;
@@ -456,6 +456,18 @@ export function assembleContext(
   const itemShare = options.itemPriorityShare ?? DEFAULT_ITEM_PRIORITY_SHARE;
   protectPrioritySections(layout, Math.floor((available * itemShare) / 100), inputs.stateItems);
   replaceRepeatedMemories(layout, inputs, normalized.value.thread, limits, inTail, tokenizer);
+  if (touchedOnly && all.stateItems.length > inputs.stateItems.length) {
+    offerRoomLeftToItems(layout, (allowance) =>
+      stateItemsSection(
+        all.stateItems,
+        all.summaries.long,
+        limits.stateItems,
+        allowance,
+        tokenizer,
+        query,
+      ),
+    );
+  }
   const { sections } = layout;
   const { markdown, total } = fitWholeToBudget(layout, budget, tokenizer);
 
@@ -471,7 +483,7 @@ export function assembleContext(
     total,
     sections,
     truncated: sections.filter((section) => section.truncated).map((section) => section.name),
-    included: includedOf(sections, inputs),
+    included: includedOf(sections, all),
     markdown,
   });
 }
@@ -715,6 +727,34 @@ function protectPrioritySections(
     const grown = builders[name](current.tokens + freed - separatorCost);
     sections[index] = { ...current, ...grown, backfill: current.backfill + freed };
   }
+}
+
+/**
+ * The room every section leaves once laid out goes to the state items a question did not touch
+ * (`build` lays out all of them, the touched ones first): shown only when nothing else wanted the
+ * room, they never cost the memories or the tail a line. The long summary, when it holds the
+ * slot, keeps it; a draft that would drop a touched item is not taken.
+ */
+function offerRoomLeftToItems(layout: Layout, build: (allowance: number) => SectionDraft): void {
+  const { sections, separator } = layout;
+  const index = sections.findIndex((section) => section.name === 'state_items');
+  const current = sections[index];
+  if (current === undefined || (current.source === 'long_summary' && current.text !== '')) return;
+  const left = layout.available - usedTokens(layout);
+  const separatorCost = current.text === '' ? separator : 0;
+  if (left <= separatorCost) return;
+  const grown = build(current.tokens + left - separatorCost);
+  const kept = new Set(grown.includedIds);
+  if (
+    grown.source !== 'state_items' ||
+    grown.includedIds.length <= current.includedIds.length ||
+    !current.includedIds.every((id) => kept.has(id)) ||
+    grown.tokens + separatorCost - current.tokens > left
+  ) {
+    return;
+  }
+  const gain = grown.tokens + separatorCost - current.tokens;
+  sections[index] = { ...current, ...grown, backfill: current.backfill + gain };
 }
 
 /** The least allowance in [`low`, `high`] whose draft satisfies `enough` (`high` if none does). */

@@ -92,7 +92,15 @@ describe('state items under a bounded priority', () => {
 
 describe('state items a question touches (issue #10 §7)', () => {
   const LONG = 'Long summary: the trip planning so far, with the ferry and the cabin.';
-  const withSummary: ContextInputs = { ...INPUTS, summaries: { short: null, long: LONG } };
+  // Memories and tail that fill the budget: no room is left over for untouched items.
+  const withSummary: ContextInputs = {
+    ...INPUTS,
+    summaries: { short: null, long: LONG },
+    memories: Array.from({ length: 40 }, (_, i) =>
+      hit(`h${i}`, words(`memory${i}`, 40), 1 - i / 80, `x${i}`),
+    ),
+    tail: Array.from({ length: 60 }, (_, i) => message(`m${i}`, words(`old${i}`, 30), i)),
+  };
 
   function asked(query: string | null, inputs: ContextInputs = withSummary): ContextResult {
     const result = assembleContext(
@@ -142,6 +150,21 @@ describe('state items a question touches (issue #10 §7)', () => {
       stateItems: conflicting,
     });
     expect([...result.included.stateItemUids].sort()).toEqual(['a_000000000002', 'a_000000000004']);
+  });
+
+  it('gives untouched items only the room memories and tail leave over', () => {
+    // INPUTS: ten short memories and thirty short messages leave room in 2,000 tokens.
+    const sparse = asked('what did the vet say about the dog', INPUTS);
+    const bare = asked('what did the vet say about the dog', { ...INPUTS, stateItems: [] });
+    expect(sparse.included.stateItemUids.length).toBeGreaterThan(0);
+    for (const name of ['memories', 'tail']) {
+      expect(sparse.sections.find((s) => s.name === name)?.text).toBe(
+        bare.sections.find((s) => s.name === name)?.text,
+      );
+    }
+    // The touched item keeps its place among them.
+    const touched = asked('when do we leave on the ferry', INPUTS);
+    expect(touched.included.stateItemUids).toContain('a_000000000017');
   });
 
   it('shows every open item when nothing in particular is asked, or with askedItems all', () => {
