@@ -9,7 +9,8 @@ import {
   type Result,
   type StateItem,
 } from '../core/index.js';
-import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
+import { askedBefore, maskSecrets, stem, turnSide } from '../language/index.js';
+import { isStopWord, wordsOf } from '../search/index.js';
 import { canonicalLines } from './canonical-state.js';
 import {
   BUDGETED_SECTIONS,
@@ -97,6 +98,13 @@ export interface ContextOptions {
    * `limits.tailMessages`).
    */
   readonly askedTailMessages?: number;
+  /**
+   * Which state items a request that asks about something (an explicit `query`) may show:
+   * `touched` (the default) only the items that share a word with the query, and the pinned and
+   * conflicting ones; `all` every active item, as before issue #10 §7. A request without a query
+   * shows every active item either way.
+   */
+  readonly askedItems?: 'touched' | 'all';
 }
 
 /** Default `ContextOptions.itemPriorityShare`. */
@@ -124,6 +132,31 @@ export function budgetSplit(
   const items = cut(split.state_items, itemShare);
   const memories = split.memories + split.tail - tail + split.state_items - items;
   return { ...split, tail, state_items: items, memories };
+}
+
+/** A word's stem when it can tell items apart: not a function word, not a one- or two-letter word. */
+function contentStems(text: string): Set<string> {
+  return new Set(
+    wordsOf(text)
+      .filter((word) => word.length > 2 && !isStopWord(word))
+      .map(stem),
+  );
+}
+
+/**
+ * The state items a question may show: the pinned and conflicting ones, and those that share a
+ * content word (by stem, in their text or topic tags) with `query`. An item the question does
+ * not touch would take the state slot from the long summary and room from the memories and tail
+ * that answer it (issue #10 §7), so it is left to requests that ask about nothing in particular.
+ */
+export function itemsTouchedBy(items: readonly StateItem[], query: string): StateItem[] {
+  const asked = contentStems(query);
+  return items.filter(
+    (item) =>
+      item.pinned ||
+      item.conflict ||
+      [...contentStems(`${item.text} ${item.topicTags.join(' ')}`)].some((s) => asked.has(s)),
+  );
 }
 
 /** State items always protected from older text, beyond pinned and conflicting ones. */
@@ -357,9 +390,14 @@ export function assembleContext(
   read: ContextInputs,
   options: ContextOptions = {},
 ): Result<ContextResult> {
-  const inputs = withSecretsMasked(read);
   const normalized = normalizeContextRequest(request);
   if (!normalized.ok) return normalized;
+  const asked = normalized.value.query;
+  const all = withSecretsMasked(read);
+  // Asked about something, the state slot starts from the items the question touches; the others
+  // get only the room every other section leaves (`offerRoomLeftToItems`).
+  const touchedOnly = asked !== null && options.askedItems !== 'all';
+  const inputs = touchedOnly ? { ...all, stateItems: itemsTouchedBy(all.stateItems, asked) } : all;
   const resolvedLimits = resolveContextLimits(options.limits);
   if (!resolvedLimits.ok) return resolvedLimits;
   const limits = resolvedLimits.value;
@@ -418,6 +456,18 @@ export function assembleContext(
   const itemShare = options.itemPriorityShare ?? DEFAULT_ITEM_PRIORITY_SHARE;
   protectPrioritySections(layout, Math.floor((available * itemShare) / 100), inputs.stateItems);
   replaceRepeatedMemories(layout, inputs, normalized.value.thread, limits, inTail, tokenizer);
+  if (touchedOnly && all.stateItems.length > inputs.stateItems.length) {
+    offerRoomLeftToItems(layout, (allowance) =>
+      stateItemsSection(
+        all.stateItems,
+        all.summaries.long,
+        limits.stateItems,
+        allowance,
+        tokenizer,
+        query,
+      ),
+    );
+  }
   const { sections } = layout;
   const { markdown, total } = fitWholeToBudget(layout, budget, tokenizer);
 
@@ -433,7 +483,7 @@ export function assembleContext(
     total,
     sections,
     truncated: sections.filter((section) => section.truncated).map((section) => section.name),
-    included: includedOf(sections, inputs),
+    included: includedOf(sections, all),
     markdown,
   });
 }
@@ -677,6 +727,34 @@ function protectPrioritySections(
     const grown = builders[name](current.tokens + freed - separatorCost);
     sections[index] = { ...current, ...grown, backfill: current.backfill + freed };
   }
+}
+
+/**
+ * The room every section leaves once laid out goes to the state items a question did not touch
+ * (`build` lays out all of them, the touched ones first): shown only when nothing else wanted the
+ * room, they never cost the memories or the tail a line. The long summary, when it holds the
+ * slot, keeps it; a draft that would drop a touched item is not taken.
+ */
+function offerRoomLeftToItems(layout: Layout, build: (allowance: number) => SectionDraft): void {
+  const { sections, separator } = layout;
+  const index = sections.findIndex((section) => section.name === 'state_items');
+  const current = sections[index];
+  if (current === undefined || (current.source === 'long_summary' && current.text !== '')) return;
+  const left = layout.available - usedTokens(layout);
+  const separatorCost = current.text === '' ? separator : 0;
+  if (left <= separatorCost) return;
+  const grown = build(current.tokens + left - separatorCost);
+  const kept = new Set(grown.includedIds);
+  if (
+    grown.source !== 'state_items' ||
+    grown.includedIds.length <= current.includedIds.length ||
+    !current.includedIds.every((id) => kept.has(id)) ||
+    grown.tokens + separatorCost - current.tokens > left
+  ) {
+    return;
+  }
+  const gain = grown.tokens + separatorCost - current.tokens;
+  sections[index] = { ...current, ...grown, backfill: current.backfill + gain };
 }
 
 /** The least allowance in [`low`, `high`] whose draft satisfies `enough` (`high` if none does). */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hit, message, stateItem, words } from './__fixtures__/context-fixtures.js';
-import { assembleContext, type ContextInputs, type ContextResult } from './assemble-context.js';
+import {
+  assembleContext,
+  type ContextInputs,
+  type ContextOptions,
+  type ContextResult,
+  itemsTouchedBy,
+} from './assemble-context.js';
 import { itemSelectionOrder } from './context-sections.js';
 import { createGptTokenizer } from './tokenizer.js';
 
@@ -27,11 +33,15 @@ const INPUTS: ContextInputs = {
   tail: Array.from({ length: 30 }, (_, i) => message(`m${i}`, words(`old${i}`, 20), i)),
 };
 
-function assemble(query: string, itemPriorityShare?: number): ContextResult {
+function assemble(
+  query: string,
+  itemPriorityShare?: number,
+  askedItems: ContextOptions['askedItems'] = 'all',
+): ContextResult {
   const result = assembleContext(
     { entity: 'user:primary', thread: 't1', now: '2026-11-25T10:00:00Z', budget: 2000, query },
     INPUTS,
-    { tokenizer, ...(itemPriorityShare === undefined ? {} : { itemPriorityShare }) },
+    { tokenizer, askedItems, ...(itemPriorityShare === undefined ? {} : { itemPriorityShare }) },
   );
   if (!result.ok) throw result.error;
   return result.value;
@@ -77,6 +87,95 @@ describe('state items under a bounded priority', () => {
     for (let i = 0; i < 6; i += 1) {
       expect(result.value.included.stateItemUids).toContain(`a_${String(i).padStart(12, '0')}`);
     }
+  });
+});
+
+describe('state items a question touches (issue #10 §7)', () => {
+  const LONG = 'Long summary: the trip planning so far, with the ferry and the cabin.';
+  // Memories and tail that fill the budget: no room is left over for untouched items.
+  const withSummary: ContextInputs = {
+    ...INPUTS,
+    summaries: { short: null, long: LONG },
+    memories: Array.from({ length: 40 }, (_, i) =>
+      hit(`h${i}`, words(`memory${i}`, 40), 1 - i / 80, `x${i}`),
+    ),
+    tail: Array.from({ length: 60 }, (_, i) => message(`m${i}`, words(`old${i}`, 30), i)),
+  };
+
+  function asked(query: string | null, inputs: ContextInputs = withSummary): ContextResult {
+    const result = assembleContext(
+      {
+        entity: 'user:primary',
+        thread: 't1',
+        now: '2026-11-25T10:00:00Z',
+        budget: 2000,
+        ...(query === null ? {} : { query }),
+      },
+      inputs,
+      { tokenizer },
+    );
+    if (!result.ok) throw result.error;
+    return result.value;
+  }
+
+  it('shows only the items that share a content word with the question', () => {
+    const result = asked('when do we leave on the ferry');
+    expect(result.included.stateItemUids).toEqual(['a_000000000017']);
+    // Reworded: inflections meet by stem ("booking", "ferries" ~ "Book", "ferry").
+    expect(asked('any news on booking ferries?').included.stateItemUids).toEqual([
+      'a_000000000017',
+    ]);
+  });
+
+  it('gives the slot back to the long summary when the question touches no item', () => {
+    const result = asked('what did the vet say about the dog');
+    expect(result.included.stateItemUids).toEqual([]);
+    expect(result.sections.find((s) => s.name === 'state_items')?.source).toBe('long_summary');
+    expect(result.markdown).toContain(LONG);
+    // The same pack as with no items at all: the items cost the question nothing.
+    const none = asked('what did the vet say about the dog', { ...withSummary, stateItems: [] });
+    expect(result.markdown).toBe(none.markdown);
+  });
+
+  it('does not count function words or two-letter words as touching', () => {
+    // "the", "to" and "is" are in the ferry item too; they tell nothing.
+    expect(asked('is it to the north').included.stateItemUids).toEqual([]);
+  });
+
+  it('keeps pinned and conflicting items whatever the question', () => {
+    const marked = ITEMS.map((item, i) => (i === 2 ? { ...item, pinned: true } : item));
+    const conflicting = marked.map((item, i) => (i === 4 ? { ...item, conflict: true } : item));
+    const result = asked('what did the vet say about the dog', {
+      ...withSummary,
+      stateItems: conflicting,
+    });
+    expect([...result.included.stateItemUids].sort()).toEqual(['a_000000000002', 'a_000000000004']);
+  });
+
+  it('gives untouched items only the room memories and tail leave over', () => {
+    // INPUTS: ten short memories and thirty short messages leave room in 2,000 tokens.
+    const sparse = asked('what did the vet say about the dog', INPUTS);
+    const bare = asked('what did the vet say about the dog', { ...INPUTS, stateItems: [] });
+    expect(sparse.included.stateItemUids.length).toBeGreaterThan(0);
+    for (const name of ['memories', 'tail']) {
+      expect(sparse.sections.find((s) => s.name === name)?.text).toBe(
+        bare.sections.find((s) => s.name === name)?.text,
+      );
+    }
+    // The touched item keeps its place among them.
+    const touched = asked('when do we leave on the ferry', INPUTS);
+    expect(touched.included.stateItemUids).toContain('a_000000000017');
+  });
+
+  it('shows every open item when nothing in particular is asked, or with askedItems all', () => {
+    expect(asked(null).included.stateItemUids.length).toBeGreaterThan(1);
+    expect(assemble('what did the vet say', 100).included.stateItemUids).toHaveLength(30);
+  });
+
+  it('matches the topic tags as well as the text', () => {
+    const tagged = [stateItem({ uid: 'd_9', text: 'Pay it by Friday', topicTags: ['invoice'] })];
+    expect(itemsTouchedBy(tagged, 'is the invoice paid?').map((item) => item.uid)).toEqual(['d_9']);
+    expect(itemsTouchedBy(tagged, 'what about the receipt?')).toEqual([]);
   });
 });
 

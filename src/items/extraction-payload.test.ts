@@ -75,7 +75,7 @@ describe('toExtractionPayload', () => {
       watermark: { created_at: '2026-03-02T10:00:02.000Z', message_id: 'm2' },
       similarity: 'structure',
       error_code: null,
-      result: { extractor: 'rules@10', items_superseded: 1, skipped_reason: null },
+      result: { extractor: 'rules@11', items_superseded: 1, skipped_reason: null },
     });
     expect(payload.candidates.map((c) => c.text)).toEqual(second.candidates.map((c) => c.text));
 

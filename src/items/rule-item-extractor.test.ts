@@ -333,7 +333,7 @@ describe('extractRuleCandidates', () => {
 describe('createRuleItemExtractor', () => {
   it('implements ItemExtractor with an id and version and returns ok', async () => {
     const extractor = createRuleItemExtractor();
-    expect([extractor.id, extractor.version]).toEqual(['rules', '10']);
+    expect([extractor.id, extractor.version]).toEqual(['rules', '11']);
     const result = await extractor.extract([message('m1', 'user', "Let's use Redis.")], []);
     expect(result.ok && result.value.map((c) => c.text)).toEqual(['Use Redis']);
   });

@@ -10,9 +10,16 @@ import {
   STATE_ITEM_LIMITS,
   type StateItemType,
 } from '../core/index.js';
-import { findDates, RELATIONAL_NOUN, splitSentences } from '../language/index.js';
+import {
+  analyseClause,
+  findDates,
+  isVocabularyWord,
+  RELATIONAL_NOUN,
+  splitSentences,
+} from '../language/index.js';
 import {
   addressedTo,
+  binderOf,
   bindsAPlan,
   clauseWith,
   LIMIT_WORDS,
@@ -21,6 +28,7 @@ import {
 } from './clause-reading.js';
 import type { ItemExtractor } from './item-extractor.js';
 import { readLaughter } from './laughter.js';
+import { materialSentences } from './pasted-material.js';
 
 /** What the rules read from one sentence, before refs and tags are attached. */
 interface SentenceItem {
@@ -156,6 +164,11 @@ const LETS = /^(?:let's|let us) ([a-z]+)\b(.*)$/;
 /** An object that is only a pronoun (and a particle): "check it out", "add it to my list". */
 const NOT_AN_OBJECT =
   /^ (?:it|them|that|this|those|these)(?: out| up| over| back)?(?: (?:to|on) my (?:list|radar))?(?:\s*[-\u2013\u2014,;:!.?].*)?$/;
+/**
+ * "fix things up in our community", "sort stuff out": an object that names nothing in particular
+ * is an aspiration, unless a day or a limit pins it down ("send something to Dana by Friday").
+ */
+const VAGUE_OBJECT = /^ (?:up |out |over )?(?:things|stuff|something|everything|anything)\b/;
 /** A wish with no time to it ("one day", "sometime"): not yet a commitment. */
 const SOMEDAY = /\b(?:one day|someday|some day|sometime|one of these days|eventually)\b/;
 /** "Tell me more about…", "tell you about…": conversation, not a task. */
@@ -451,15 +464,53 @@ function decision(sentence: string, lower: string, earlier: string): SentenceIte
   if (choice.chosen === null || !(future !== null || stated || IMPERATIVE_CHOICE.test(lower))) {
     return null;
   }
-  // "I went with my parents": company, not a choice among options.
-  if (RELATIONAL_NOUN.pattern.test(choice.chosen.replace(/^(?:my|our|your|his|her|their) /i, ''))) {
-    return null;
-  }
+  // "I went with my parents (last summer)", "… with my best friend": company, not a choice among
+  // options; but "team" or "family" before another noun modifies it ("the family plan").
+  const chosenWords = choice.chosen.replace(/[,.;:!?]+$/, '').split(' ');
+  const [first = '', ...more] = chosenWords;
+  const modifier = /^(?:team|family)$/i.test(first) && more.length > 0;
+  const company =
+    (RELATIONAL_NOUN.pattern.test(first) && !modifier) ||
+    RELATIONAL_NOUN.pattern.test(chosenWords.at(-1) ?? '');
+  if (company) return null;
   const confidence: ItemConfidence = hedged ? 'low' : committed || stated ? 'high' : 'medium';
   return { typeTag: 'decision', text: decisionText(sentence), confidence };
 }
 
-function risk(sentence: string, lower: string): SentenceItem | null {
+/** The modal that says what may happen, first in the clause. */
+const OUTCOME_MODAL = /\b(might|could|may|can|would|will probably)\b/;
+/** A party of the conversation or what is theirs: "your boots", "our server", "you", "we". */
+const PARTY_OWNED = /\b(?:you|your|we|our|i|my)\b/;
+
+/**
+ * "These pills can cause dizziness", "Over-tightening can strip the screws": the assistant's "can"
+ * says what a thing does in general (advice), not what may happen to the user's plan; it is a
+ * risk only when what it is said of is a party's ("your boots can crack in the heat").
+ */
+function generalCapacity(clause: string): boolean {
+  const lower = lowerForm(clause);
+  const modal = OUTCOME_MODAL.exec(lower);
+  if (modal?.[1] !== 'can') return false;
+  // The modal's own subject: "As you turn, the weight shifts, which can cause…" is said of a thing.
+  const subject = lower
+    .slice(0, modal.index)
+    .split(/[,;:]|\b(?:which|as|because|since|so|and|but)\b/);
+  return !PARTY_OWNED.test(subject.at(-1) ?? '');
+}
+
+/**
+ * A risk word ("dangerous", "risky", "bottleneck") said of a plan or a thing in play, not of a
+ * story in the past ("the road was dangerous back then"), of others ("they are dangerous for
+ * kids"), or, by the assistant, of a class in general ("skiing can be dangerous").
+ */
+function riskWordOfAPlan(sentence: string, role: Role): boolean {
+  const analysis = analyseClause(clauseWith(sentence, (c) => RISK_WORD.test(lowerForm(c))));
+  const binder = binderOf(analysis);
+  if (analysis.tense === 'past' || binder === 'third-person') return false;
+  return !(role === 'assistant' && binder === 'generic');
+}
+
+function risk(sentence: string, lower: string, role: Role): SentenceItem | null {
   const phrase = RISK_PHRASE.exec(lower) ?? RISK_WORRY.exec(lower);
   if (phrase?.[1] && phrase[1].split(' ').length >= 3) {
     return {
@@ -473,8 +524,13 @@ function risk(sentence: string, lower: string): SentenceItem | null {
     return RISK_MODAL.test(l) || RISK_EVENT.test(l) || RISK_OUTCOME.test(l);
   };
   // A possible outcome said with a modal counts when it is tied to a plan, not a generic fact.
-  const outcome = modal(lower) && tiedToAPlan(clauseWith(sentence, modal));
-  if (outcome || RISK_WORD.test(lower) || SOFTWARE_VULNERABILITY.test(lower) || phrase) {
+  const outcomeClause = clauseWith(sentence, modal);
+  const outcome =
+    modal(lower) &&
+    tiedToAPlan(outcomeClause) &&
+    !(role === 'assistant' && generalCapacity(outcomeClause));
+  const riskWord = RISK_WORD.test(lower) && riskWordOfAPlan(sentence, role);
+  if (outcome || riskWord || SOFTWARE_VULNERABILITY.test(lower) || phrase) {
     return { typeTag: 'risk', text: cleanText(sentence), confidence: 'medium' };
   }
   return null;
@@ -505,12 +561,18 @@ function isTask(verb: string | undefined, rest: string | undefined): verb is str
     TASK.has(verb) &&
     /[a-z0-9]/.test(object) &&
     !NOT_AN_OBJECT.test(object) &&
-    !/^ \w+ly[.!?]?$/.test(object) &&
+    // "prepare emotionally", "finish strong, since …": a manner with nothing to act on.
+    !/^ \w+ly(?:[.!?]*$|\s*[,;:\u2013\u2014]|\s+(?:since|because|as|so|and|but)\b)/.test(object) &&
     // "Tell me the benefits…" asks for information; "tell you about…" is conversation.
     !(verb === 'tell' && TELL_CHAT.test(object)) &&
     !(SUGGESTION_TAKEN.test(object) && !timedObject(object)) &&
     !(verb === 'reach' && !/^ out to \w/.test(object)) &&
-    !SOMEDAY.test(object)
+    !SOMEDAY.test(object) &&
+    !(
+      VAGUE_OBJECT.test(object) &&
+      !LIMIT_WORDS.test(object) &&
+      findDates(object, ANY_DAY).length === 0
+    )
   );
 }
 
@@ -543,8 +605,17 @@ function adviceToAddressee(obligation: RegExpExecArray): boolean {
   );
 }
 
+/**
+ * "Followers will share…", "Customers will create…": a plural common noun opening the sentence is
+ * a class of people, not a named person who commits to a task.
+ */
+function classOfPeople(word: string, index: number): boolean {
+  return index === 0 && /[^s]s$/.test(word) && isVocabularyWord(word.toLowerCase());
+}
+
 function action(sentence: string, lower: string, role: Role): SentenceItem | null {
-  const remind = REMIND.exec(lower);
+  // The assistant's "don't forget to …" is advice to the user, not a task anyone took on.
+  const remind = role === 'assistant' ? null : REMIND.exec(lower);
   const remindVerb = remind?.[1]?.split(' ')[0];
   if (remind?.[1] && isTask(remindVerb, remind[1].slice(remindVerb?.length ?? 0))) {
     return {
@@ -562,7 +633,9 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const obligation = OBLIGATION.exec(lower);
-  if (isTask(obligation?.[1], obligation?.[2]) && !adviceToAddressee(obligation)) {
+  // The assistant's "we need to add the digits" walks through steps: only a limit makes it a task.
+  const steps = role === 'assistant' && !LIMIT_WORDS.test(obligation?.[2] ?? '');
+  if (isTask(obligation?.[1], obligation?.[2]) && !adviceToAddressee(obligation) && !steps) {
     return {
       typeTag: 'action',
       text: task(sentence, lower, obligation[1], obligation[2] ?? ''),
@@ -570,7 +643,13 @@ function action(sentence: string, lower: string, role: Role): SentenceItem | nul
     };
   }
   const named = NAMED_COMMIT.exec(sentence);
-  if (named?.[1] && named[2] && !NOT_NAMES.has(named[1]) && TASK.has(named[2])) {
+  if (
+    named?.[1] &&
+    named[2] &&
+    !NOT_NAMES.has(named[1]) &&
+    !classOfPeople(named[1], named.index) &&
+    TASK.has(named[2])
+  ) {
     return { typeTag: 'action', text: cleanText(sentence.slice(named.index)), confidence: 'high' };
   }
   if (role === 'user') {
@@ -671,7 +750,7 @@ export function classifySentence(sentence: string, role: Role, earlier = ''): Se
     }
   }
   return (
-    risk(body, lower) ??
+    risk(body, lower, role) ??
     action(body, lower, role) ??
     (role === 'user' ? constraint(body, lower) : null)
   );
@@ -766,8 +845,11 @@ export function extractRuleCandidates(batch: readonly BatchMessage[]): Candidate
   // What the thread said before each sentence: a "no X" reversal needs X named there.
   let earlier = '';
   for (const message of batch) {
-    for (const { text: sentence } of splitSentences(message.content, { typography: false })) {
-      const found = classifySentence(sentence, message.role, earlier);
+    const sentences = splitSentences(message.content, { typography: false }).map((s) => s.text);
+    // A user's pasted article or story: its sentences are no item of anyone in the conversation.
+    const material = message.role === 'user' ? materialSentences(sentences) : new Set<number>();
+    for (const [index, sentence] of sentences.entries()) {
+      const found = material.has(index) ? null : classifySentence(sentence, message.role, earlier);
       earlier += ` ${lowerForm(sentence)}`;
       if (found === null) continue;
       const choice = analyzeChoice(found.text);
@@ -803,9 +885,16 @@ const RULE_EXTRACTOR_ID = 'rules';
  * wherever the laugh stands, and more laughter markers are read; 9 = a laughed remark of its own
  * with nothing to stand on no longer took the plain clause beside it down; 10 = 9 undone (a
  * laughed remark beside a plan is often the joke the plan belongs to: "we're moving to Mars, the
- * kids will love it lol"), so the readings are 8's again.
+ * kids will love it lol"), so the readings are 8's again; 11 = the assistant's "can" of a thing
+ * not the user's is general advice, no risk; a risk word needs a clause not past nor of others
+ * (nor, from the assistant, of a class); a manner adverb is no task's object; the sentences of a
+ * user's pasted material (`materialSentences`) yield nothing; the assistant's "don't forget to"
+ * and its obligations without a limit are advice or worked steps, no task; a plural common noun
+ * opening a sentence ("Customers will …") is no named person; "things", "stuff" or "something"
+ * with no day or limit is no task's object; company named by its head noun ("my best friend") is
+ * no choice, and "team" or "family" before a noun ("the family plan") no company.
  */
-export const RULE_ITEM_EXTRACTOR_VERSION = '10';
+export const RULE_ITEM_EXTRACTOR_VERSION = '11';
 
 /** The offline rule-based extractor: deterministic, no model, the default path. */
 export function createRuleItemExtractor(): ItemExtractor {

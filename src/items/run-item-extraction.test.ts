@@ -106,7 +106,7 @@ describe('runItemExtraction', () => {
       }),
     );
     expect(run.result).toEqual({
-      extractor: 'rules@10',
+      extractor: 'rules@11',
       durationMs: 120,
       skippedReason: null,
       itemsExtracted: 2,
