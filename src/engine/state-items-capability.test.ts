@@ -140,7 +140,7 @@ describe('state items through the engine', () => {
       watermark: { created_at: '2026-03-01T09:03:00.000Z', message_id: 'm04' },
       similarity: 'structure',
       error_code: null,
-      result: { extractor: 'rules@10', skipped_reason: null, items_inserted: 3 },
+      result: { extractor: 'rules@11', skipped_reason: null, items_inserted: 3 },
     });
     expect(payload?.candidates).toHaveLength(3);
     expect(payload?.upserts.map((item) => item.text)).toEqual(items.map((item) => item.text));
