@@ -1,7 +1,7 @@
 // Promoted MEMORY.md entries: listing, retiring and forgetting.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineError, type JsonObject } from '../../core/index.js';
+import { contentHash, EngineError, type JsonObject } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type ForgetCaptureInput,
@@ -30,11 +30,25 @@ import {
 import { notFound, type ObserverRuntime, toMemoryView } from './runtime.js';
 import type { MemoryEntryView } from './types.js';
 
-/** A promoted entry by id; NOT_FOUND otherwise. */
+/**
+ * A promoted entry by its id (`m-…`) or by the id of the memory it was promoted to (`mem_…`, the id
+ * search and ask show for it); NOT_FOUND otherwise.
+ */
 export async function findMemory(rt: ObserverRuntime, memoryId: string): Promise<MemoryEntry> {
-  const entry = (await readMemory(rt.store)).find((m) => m.memory_id === memoryId);
+  const entries = await readMemory(rt.store);
+  const entry =
+    entries.find((m) => m.memory_id === memoryId) ??
+    entries.find((m) => promotedMemoryId(m.memory_id) === memoryId);
   if (entry === undefined) throw notFound('memory entry', memoryId);
   return entry;
+}
+
+/**
+ * The id of the memory an entry is promoted to: the one `recordMemory` (engine/vault/memories.ts)
+ * derives from the entry id for a promotion, so equal ledgers give equal ids.
+ */
+function promotedMemoryId(entryId: string): string {
+  return `mem_${contentHash(`promotion:${entryId}`).slice(0, 16)}`;
 }
 
 /** Active promoted entries (every entry with `all`). */
@@ -52,18 +66,17 @@ export async function retireMemory(
   reason?: string,
 ): Promise<MemoryEntryView> {
   const entry = await findMemory(rt, memoryId);
+  const id = entry.memory_id;
   if (entry.status === 'retired') {
-    throw new EngineError('CONFLICT', `memory entry ${memoryId} is already retired`, {
-      memory_id: memoryId,
-    });
+    throw new EngineError('CONFLICT', `memory entry ${id} is already retired`, { memory_id: id });
   }
   await rt.record(EVENT_TYPES.memoryRetired, {
-    memory_id: memoryId,
+    memory_id: id,
     reason: reason ?? 'retired on request',
   });
-  await rt.memories?.retired(memoryId, reason ?? 'retired on request');
+  await rt.memories?.retired(id, reason ?? 'retired on request');
   await writeMemory(rt);
-  return toMemoryView(await findMemory(rt, memoryId));
+  return toMemoryView(await findMemory(rt, id));
 }
 
 /**
@@ -74,10 +87,11 @@ export async function retireMemory(
  */
 export async function forgetMemory(
   rt: ObserverRuntime,
-  memoryId: string,
+  typedId: string,
   reason?: string,
 ): Promise<ForgetResult> {
-  const entry = await findMemory(rt, memoryId);
+  const entry = await findMemory(rt, typedId);
+  const memoryId = entry.memory_id;
   const why = reason ?? 'memory forgotten on request';
   const inputs = await forgetInputs(rt);
   const records = await quotingRecords(rt);

@@ -326,7 +326,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   memory
     .command('retire')
     .description('retire one entry: it leaves MEMORY.md, its history stays')
-    .argument('<memory_id>', 'e.g. m-20260302-001')
+    .argument('<memory_id>', 'e.g. m-20260302-001, or the mem_… id search shows for it')
     .option('--reason <text>', 'why')
     .option('--json', 'print the entry as JSON')
     .action(
@@ -344,7 +344,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
     .description(
       'forget one entry: its proposal and approval events are redacted (like verity forget)',
     )
-    .argument('<memory_id>', 'e.g. m-20260302-001')
+    .argument('<memory_id>', 'e.g. m-20260302-001, or the mem_… id search shows for it')
     .option('--reason <text>', 'why')
     .option('--json', 'print the forget result as JSON')
     .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
