@@ -342,18 +342,33 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   memory
     .command('forget')
     .description(
-      'forget one entry: its proposal and approval events are redacted (like verity forget)',
+      'forget one entry and the passages carrying it (redacted, like verity forget); --yes to take other entries drawn from a message that goes whole',
     )
     .argument('<memory_id>', 'e.g. m-20260302-001, or the mem_… id search shows for it')
     .option('--reason <text>', 'why')
+    .option('--yes', 'also forget the other entries it names')
     .option('--json', 'print the forget result as JSON')
-    .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const entry = await resolveId(engine, 'MEMORY.md entry', id);
-        const result = await engine.observer.forgetMemory(entry, options.reason);
-        toolkit.output(options, result, () => `forgot ${entry}`);
-      });
-    });
+    .action(
+      async (
+        id: string,
+        options: JsonOption & { reason?: string; yes?: true },
+        command: Command,
+      ) => {
+        await toolkit.run(command, async (engine) => {
+          const entry = await resolveId(engine, 'MEMORY.md entry', id);
+          const result = await engine.observer.forgetMemory(entry, options.reason, {
+            also: options.yes === true,
+          });
+          toolkit.output(options, result, (v) => {
+            const lines = [`forgot ${v.memories_forgotten.join(', ')}`];
+            if (v.messages_redacted.length > 0) {
+              lines.push(`passages redacted from ${v.messages_redacted.join(', ')}`);
+            }
+            return lines.join('\n');
+          });
+        });
+      },
+    );
   registerResolveEdit(memory, toolkit);
 
   program
