@@ -251,12 +251,30 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     );
   proposals
     .command('sync')
-    .description('approve the proposals ticked [x] in REVIEW.md')
-    .option('--json', 'print {"approved":[...]}')
+    .description(
+      'approve the proposals ticked [x] in REVIEW.md (those unreviewed for 7 days expire first)',
+    )
+    .option('--json', 'print {"approved":[...],"expired":[...]}')
     .action(
       toolkit.printing(
-        async (engine) => ({ approved: await engine.observer.syncReview() }),
-        (v) => (v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`),
+        async (engine) => {
+          // Recorded here, not inside the sync, so the output can say why a tick approved nothing.
+          const expired = await engine.observer.expireProposals();
+          return { approved: await engine.observer.syncReview(), expired };
+        },
+        (v) => {
+          const lines = [
+            v.approved.length > 0
+              ? `approved ${v.approved.join(', ')}`
+              : v.expired.length > 0
+                ? 'nothing approved'
+                : 'nothing ticked',
+          ];
+          if (v.expired.length > 0) {
+            lines.push(`expired (unreviewed for 7 days, not approved): ${v.expired.join(', ')}`);
+          }
+          return lines.join('\n');
+        },
       ),
     );
   proposals
