@@ -55,7 +55,7 @@ export function createObserverCapability(
     expireProposals: () => expireAndReview(rt),
     listMemory: (all) => listMemory(rt, all),
     retireMemory: (memoryId, reason) => retireMemory(rt, memoryId, reason),
-    forgetMemory: (memoryId, reason) => forgetMemory(rt, memoryId, reason),
+    forgetMemory: (memoryId, reason, options) => forgetMemory(rt, memoryId, reason, options),
     forgetMessage: (sessionId, entryId, reason) =>
       forgetCapturedMessage(rt, sessionId, entryId, reason),
     resolveZoneEdit: (zone, action) => resolveZoneEdit(rt, zone, action),

@@ -132,6 +132,26 @@ describe('promotion link', () => {
     expect(await payloadsWith(store, 'Tag the release as v4.1')).not.toEqual([]);
   });
 
+  it('retires and forgets an entry by the memory id search shows for it', async () => {
+    const { rule, decision } = await promoteBoth();
+    const hits = await engine.search('nginx before reloading', { mode: 'text' });
+    const shown = hits.hits.find((h) => h.kind === 'memory' && h.id.startsWith('mem_'));
+    if (shown === undefined) throw new Error('expected the promoted rule among the hits');
+    expect(shown.id).toBe((await engine.vault.promotedMemory(rule))?.memory_id);
+    expect(await engine.observer.retireMemory(shown.id, 'obsolete')).toMatchObject({
+      memory_id: rule,
+      status: 'retired',
+    });
+    const memory = await engine.vault.promotedMemory(decision);
+    if (memory === null) throw new Error('expected the promoted memory');
+    await engine.observer.forgetMemory(memory.memory_id);
+    expect(await engine.observer.listMemory(true)).toMatchObject([{ memory_id: rule }]);
+    // A memory id that no entry was promoted to is still not found.
+    await expect(engine.observer.retireMemory('mem_0000000000000000')).rejects.toThrow(
+      /no memory entry|not found/i,
+    );
+  });
+
   it('forgetting a promoted memory from the vault side forgets its MEMORY.md entry too', async () => {
     const { rule, decision } = await promoteBoth();
     const memory = await engine.vault.promotedMemory(decision);

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { StoredObservations } from './fold.js';
 import {
   type ForgetCaptureInput,
+  namingWords,
+  planMemoryForget,
   planMessageForget,
   scrubForgotten,
   sharesPassage,
 } from './forget-plan.js';
-import type { Observation } from './types.js';
+import type { MemoryEntry, Observation, Proposal } from './types.js';
 
 const FORGOTTEN = ['Partial refunds go through the finance mailbox, never the payments API'];
 
@@ -60,7 +62,12 @@ describe('scrubForgotten', () => {
   });
 });
 
-const entry = (id: string, text: string) => ({ id, role: 'user' as const, text, at: null });
+const entry = (id: string, text: string) => ({
+  id,
+  role: 'user' as 'user' | 'assistant',
+  text,
+  at: null,
+});
 
 function observed(id: string, text: string, sources: readonly string[]): Observation {
   return {
@@ -154,5 +161,92 @@ describe('planMessageForget', () => {
     expect(planMessageForget('home', 'z', captures, [], []).captures).toEqual([]);
     const blank = [capture('e4', 'home', [a, entry('b', '')])];
     expect(planMessageForget('home', 'b', blank, [], []).captures).toEqual([]);
+  });
+});
+
+/** The entry approved from proposal `n`, drawn from observation `source`. */
+function approved(
+  n: number,
+  text: string,
+  source: string,
+): { entry: MemoryEntry; proposal: Proposal } {
+  const proposal = {
+    proposal_id: `p-20260610-00${n}`,
+    text,
+    source_observation_ids: [source],
+    status: 'approved',
+    memory_id: `m-20260610-00${n}`,
+    event_ids: [`prop-${n}`],
+  } as unknown as Proposal;
+  const entry = {
+    memory_id: `m-20260610-00${n}`,
+    text,
+    proposal_id: proposal.proposal_id,
+    source_observation_ids: [source],
+    status: 'active',
+    event_ids: [`prop-${n}`],
+  } as unknown as MemoryEntry;
+  return { entry, proposal };
+}
+
+describe('planMemoryForget', () => {
+  const assistant = (id: string, text: string) => ({
+    ...entry(id, text),
+    role: 'assistant' as const,
+  });
+
+  it('takes the passage carrying the entry and its echo, and keeps the rest of the message', () => {
+    const fly = approved(1, 'Staging deploys to Fly.io as billing-worker-stg', 'o1');
+    const ci = approved(2, 'CI is GitHub Actions', 'o2');
+    const captures = [
+      capture(
+        'c1',
+        'home',
+        [
+          entry('m1', 'Staging deploys to Fly.io as billing-worker-stg. CI is GitHub Actions.'),
+          assistant('m2', 'Understood, billing-worker-stg on Fly.io. Anything else?'),
+          assistant('m3', 'The Fly.io dashboard is slow today.'),
+        ],
+        [
+          observed('o1', 'Staging deploys to Fly.io as billing-worker-stg', ['m1']),
+          observed('o2', 'CI is GitHub Actions', ['m1']),
+        ],
+      ),
+    ];
+    const plan = planMemoryForget(fly.entry, captures, [fly.proposal, ci.proposal], []);
+    expect(plan.memory_ids).toEqual([]);
+    expect(plan.observation_ids).toEqual(['o1']);
+    expect(plan.captures[0]?.capture.entries.map((e) => e.text)).toEqual([
+      'CI is GitHub Actions.',
+      'Anything else?',
+      'The Fly.io dashboard is slow today.',
+    ]);
+    expect(plan.redact_event_ids).toEqual(['prop-1']);
+  });
+
+  it('takes a message whole when no passage of it can be told apart, and names the entry it takes', () => {
+    const mower = approved(1, 'The mower lives in the shed', 'o1');
+    const key = approved(2, 'Dana keeps the shed key', 'o2');
+    const captures = [
+      capture(
+        'c1',
+        'home',
+        [entry('m1', 'The mower and the tools live in the shed, and Dana keeps its key.')],
+        [
+          observed('o1', 'The mower lives in the shed', ['m1']),
+          observed('o2', 'Dana keeps the shed key', ['m1']),
+        ],
+      ),
+    ];
+    const plan = planMemoryForget(mower.entry, captures, [mower.proposal, key.proposal], []);
+    expect(plan.captures[0]?.capture.entries.map((e) => e.text)).toEqual(['']);
+    expect(plan.memory_ids).toEqual(['m-20260610-002']);
+  });
+
+  it('reads as naming words those with a digit, inner punctuation or capital, or a capital inside', () => {
+    expect([
+      ...namingWords('Deploys go through Fly.io, app billing-worker-stg on GitHub in Annecy.'),
+    ]).toEqual(['fly.io', 'billing-worker-stg', 'github', 'annecy']);
+    expect([...namingWords('We always run the linter before merging.')]).toEqual([]);
   });
 });

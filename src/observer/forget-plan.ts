@@ -71,11 +71,14 @@ export function sharesPassage(text: string, forgotten: readonly string[]): boole
 }
 
 /**
- * Plans `memory forget` (pure): the entry's source observations, every message they came from and
- * every message that repeats them, the other observations drawn from those messages, and every
- * proposal or reflection record of them. Captures holding such a message are rewritten without it
- * (their ledger events redacted, the kept part recorded again), so a forgotten fact is neither
- * searchable nor shown, while the rest of each session stays.
+ * Plans `memory forget` (pure): the entry's source observations, and in every message they came
+ * from or that repeats them the passages (sentences) that carry the fact (`carrying`), with an
+ * assistant reply's echo of it; a message whose passages all carry it, or none does (the fact
+ * restated in other words), goes whole. Other observations drawn from a message that keeps some
+ * of its text stay, unless they quote a forgotten passage; every proposal or reflection record of
+ * the forgotten observations goes. Captures holding such a message are rewritten without it (their
+ * ledger events redacted, the kept part recorded again), so a forgotten fact is neither searchable
+ * nor shown, while the rest of each session stays.
  */
 export function planMemoryForget(
   entry: MemoryEntry,
@@ -94,20 +97,88 @@ export function planMemoryForget(
   return planForget(
     { sources, texts, proposalId: entry.proposal_id, memoryId: entry.memory_id },
     (c) => {
-      const messages = new Set<string>();
+      const drawn = new Set<string>();
       for (const s of c.observations?.segments ?? []) {
         for (const o of s.observations) {
-          if (sources.has(o.observation_id)) for (const m of o.source_message_ids) messages.add(m);
+          if (sources.has(o.observation_id)) for (const m of o.source_message_ids) drawn.add(m);
         }
       }
-      for (const e of c.payload.entries) if (sharesPassage(e.text, texts)) messages.add(e.id);
-      return messages;
+      const kept = new Map<string, string>();
+      const carried: string[] = [];
+      for (const e of c.payload.entries) {
+        if (e.text === '' || !(drawn.has(e.id) || sharesPassage(e.text, texts))) continue;
+        const { left, gone } = withoutCarrying(e.text, texts);
+        kept.set(e.id, gone.length === 0 ? '' : left);
+        carried.push(...(gone.length === 0 ? [e.text] : gone));
+      }
+      // The assistant's echo of the fact ("Got it: Fly.io app billing-worker-stg").
+      for (const e of c.payload.entries) {
+        if (e.role !== 'assistant' || e.text === '' || kept.has(e.id)) continue;
+        const { left, gone } = withoutCarrying(e.text, carried, true);
+        if (gone.length > 0) kept.set(e.id, left);
+      }
+      return kept;
     },
     captures,
     proposals,
     reflections,
     [...entry.event_ids],
   );
+}
+
+/** A passage of a message: a sentence, or a line of one without a sentence end. */
+function passages(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/**
+ * The words of `text` that name something rather than say it: with a digit, inner punctuation
+ * (`Fly.io`, `billing-worker-stg`, `v4.1`) or an inner capital (`GitHub`), or capitalised after
+ * the first word of a sentence (`Annecy`), lower case.
+ */
+export function namingWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const sentence of passages(text)) {
+    const tokens = sentence.match(/[\p{L}\p{N}]+(?:[.\-_/][\p{L}\p{N}]+)*/gu) ?? [];
+    tokens.forEach((t, i) => {
+      const naming =
+        /\p{N}/u.test(t) ||
+        /[.\-_/]/.test(t) ||
+        /\p{Ll}\p{Lu}/u.test(t) ||
+        (i > 0 && /^\p{Lu}/u.test(t) && t.length > 1);
+      if (naming) words.add(t.toLowerCase());
+    });
+  }
+  return words;
+}
+
+/**
+ * `text` without its passages that carry one of `facts`: that quote it (`sharesPassage`), or name
+ * at least two of the things it names (all of them when it names one); `naming` alone (an echo in
+ * other words) is the second test only. `gone` is empty when nothing or everything carries it.
+ */
+function withoutCarrying(
+  text: string,
+  facts: readonly string[],
+  namingOnly = false,
+): { left: string; gone: string[] } {
+  const named = facts.map(namingWords).filter((w) => w.size > 0);
+  const carries = (passage: string): boolean => {
+    if (!namingOnly && sharesPassage(passage, facts)) return true;
+    const own = namingWords(passage);
+    return named.some((w) => {
+      const shared = [...w].filter((x) => own.has(x)).length;
+      return shared >= Math.min(2, w.size);
+    });
+  };
+  const all = passages(text);
+  const gone = all.filter(carries);
+  if (gone.length === all.length) return { left: '', gone: namingOnly ? gone : [] };
+  if (gone.length === 0) return { left: text, gone: [] };
+  return { left: all.filter((p) => !carries(p)).join(' '), gone };
 }
 
 /**
@@ -128,15 +199,15 @@ export function planMessageForget(
   const texts = session.flatMap((c) =>
     c.payload.entries.filter((e) => e.id === entryId && e.text !== '').map((e) => e.text),
   );
-  if (texts.length === 0) return planForget(EMPTY_SEED, () => new Set(), [], [], [], []);
+  if (texts.length === 0) return planForget(EMPTY_SEED, () => new Map(), [], [], [], []);
   const seed = { sources: new Set<string>(), texts, proposalId: null, memoryId: null };
   return planForget(
     seed,
     (c) =>
-      new Set(
+      new Map(
         c.payload.entries
           .filter((e) => e.text !== '' && (e.id === entryId || sharesPassage(e.text, texts)))
-          .map((e) => e.id),
+          .map((e) => [e.id, '']),
       ),
     session,
     proposals,
@@ -156,13 +227,14 @@ interface ForgetSeed {
 const EMPTY_SEED: ForgetSeed = { sources: new Set(), texts: [], proposalId: null, memoryId: null };
 
 /**
- * The plan shared by both forgets: each capture loses the entries `messagesOf` names, with every
- * observation drawn from or quoting them; proposals of those observations and reflection records
+ * The plan shared by both forgets: each capture's entries `messagesOf` names keep the text it maps
+ * them to (empty: the whole entry goes); every observation drawn from an entry gone whole, or
+ * quoting what left, goes with them; proposals of those observations and reflection records
  * quoting any forgotten text are redacted, and the entries promoted from them forgotten too.
  */
 function planForget(
   seed: ForgetSeed,
-  messagesOf: (capture: ForgetCaptureInput) => ReadonlySet<string>,
+  messagesOf: (capture: ForgetCaptureInput) => ReadonlyMap<string, string>,
   captures: readonly ForgetCaptureInput[],
   proposals: readonly Proposal[],
   reflections: readonly { readonly event_id: string; readonly text: string }[],
@@ -175,10 +247,17 @@ function planForget(
   for (const c of captures) {
     const messages = messagesOf(c);
     if (messages.size === 0) continue;
-    const gone = c.payload.entries.filter((e) => messages.has(e.id)).map((e) => e.text);
+    const whole = new Set([...messages].filter(([, left]) => left === '').map(([id]) => id));
+    const gone = c.payload.entries.flatMap((e) => {
+      const left = messages.get(e.id);
+      return left === undefined ? [] : left === '' ? [e.text] : removedFrom(e.text, left);
+    });
     messageTexts.push(...gone);
     const taint = [...texts, ...gone];
-    const kept = c.payload.entries.map((e) => (messages.has(e.id) ? { ...e, text: '' } : e));
+    const kept = c.payload.entries.map((e) => {
+      const left = messages.get(e.id);
+      return left === undefined ? e : { ...e, text: left };
+    });
     let observations: ObserverOutput | null = null;
     if (c.observations !== null) {
       const { recorded_at: recordedAt, event_id: _event, ...output } = c.observations;
@@ -187,7 +266,7 @@ function planForget(
           const left = s.observations.filter((o) => {
             const drop =
               sources.has(o.observation_id) ||
-              o.source_message_ids.some((m) => messages.has(m)) ||
+              o.source_message_ids.some((m) => whole.has(m)) ||
               sharesPassage(o.text, taint);
             if (drop) forgottenObservations.add(o.observation_id);
             return !drop;
@@ -234,6 +313,12 @@ function planForget(
     captures: restored,
     texts: allTexts,
   };
+}
+
+/** The passages of `text` that `left` (what a forget keeps of it) no longer holds. */
+function removedFrom(text: string, left: string): string[] {
+  const kept = new Set(passages(left));
+  return passages(text).filter((p) => !kept.has(p));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Promoted MEMORY.md entries: listing, retiring and forgetting.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineError, type JsonObject } from '../../core/index.js';
+import { contentHash, EngineError, type JsonObject } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type ForgetCaptureInput,
@@ -28,13 +28,27 @@ import {
   withoutDerived,
 } from './forgotten.js';
 import { notFound, type ObserverRuntime, toMemoryView } from './runtime.js';
-import type { MemoryEntryView } from './types.js';
+import type { MemoryEntryView, MemoryForgetResult } from './types.js';
 
-/** A promoted entry by id; NOT_FOUND otherwise. */
+/**
+ * A promoted entry by its id (`m-…`) or by the id of the memory it was promoted to (`mem_…`, the id
+ * search and ask show for it); NOT_FOUND otherwise.
+ */
 export async function findMemory(rt: ObserverRuntime, memoryId: string): Promise<MemoryEntry> {
-  const entry = (await readMemory(rt.store)).find((m) => m.memory_id === memoryId);
+  const entries = await readMemory(rt.store);
+  const entry =
+    entries.find((m) => m.memory_id === memoryId) ??
+    entries.find((m) => promotedMemoryId(m.memory_id) === memoryId);
   if (entry === undefined) throw notFound('memory entry', memoryId);
   return entry;
+}
+
+/**
+ * The id of the memory an entry is promoted to: the one `recordMemory` (engine/vault/memories.ts)
+ * derives from the entry id for a promotion, so equal ledgers give equal ids.
+ */
+function promotedMemoryId(entryId: string): string {
+  return `mem_${contentHash(`promotion:${entryId}`).slice(0, 16)}`;
 }
 
 /** Active promoted entries (every entry with `all`). */
@@ -52,37 +66,50 @@ export async function retireMemory(
   reason?: string,
 ): Promise<MemoryEntryView> {
   const entry = await findMemory(rt, memoryId);
+  const id = entry.memory_id;
   if (entry.status === 'retired') {
-    throw new EngineError('CONFLICT', `memory entry ${memoryId} is already retired`, {
-      memory_id: memoryId,
-    });
+    throw new EngineError('CONFLICT', `memory entry ${id} is already retired`, { memory_id: id });
   }
   await rt.record(EVENT_TYPES.memoryRetired, {
-    memory_id: memoryId,
+    memory_id: id,
     reason: reason ?? 'retired on request',
   });
-  await rt.memories?.retired(memoryId, reason ?? 'retired on request');
+  await rt.memories?.retired(id, reason ?? 'retired on request');
   await writeMemory(rt);
-  return toMemoryView(await findMemory(rt, memoryId));
+  return toMemoryView(await findMemory(rt, id));
 }
 
 /**
  * Forgets a promoted entry everywhere its text was kept (as `verity forget` does: redacted in the
- * ledger): its proposal and resolution events, its source observations, the captured messages they
- * came from (the rest of each capture is recorded again), reflection and friction records quoting
- * it, and the daily logs; then rewrites MEMORY.md and REVIEW.md.
+ * ledger): its proposal and resolution events, its source observations, the passages of the
+ * captured messages carrying it (the rest of each capture is recorded again), reflection and
+ * friction records quoting it, and the daily logs; then rewrites MEMORY.md and REVIEW.md. When a
+ * message it came from must go whole and other entries were drawn from it, nothing is done unless
+ * `also` is set: the CONFLICT names them (`verity memory forget … --yes`).
  */
 export async function forgetMemory(
   rt: ObserverRuntime,
-  memoryId: string,
+  typedId: string,
   reason?: string,
-): Promise<ForgetResult> {
-  const entry = await findMemory(rt, memoryId);
+  options: { readonly also?: boolean } = {},
+): Promise<MemoryForgetResult> {
+  const entry = await findMemory(rt, typedId);
+  const memoryId = entry.memory_id;
   const why = reason ?? 'memory forgotten on request';
   const inputs = await forgetInputs(rt);
   const records = await quotingRecords(rt);
   const planned = planMemoryForget(entry, inputs, await readProposals(rt.store), records);
+  const others = await collateral(rt, planned.memory_ids);
+  if (others.length > 0 && options.also !== true) {
+    const named = others.map((m) => `${m.memory_id} ("${m.text}")`).join(', ');
+    throw new EngineError(
+      'CONFLICT',
+      `forgetting ${memoryId} also forgets ${named}: drawn from a message that goes whole. Run again with --yes to forget them too.`,
+      { memory_id: memoryId, also_forgets: others.map((m) => m.memory_id).join(', ') },
+    );
+  }
   const { plan, derived } = widened(planned, inputs, records);
+  const redactedMessages = changedMessages(plan, inputs);
   const events = [...plan.redact_event_ids, ...plan.captures.flatMap((c) => c.redact_event_ids)];
   let last: ForgetResult | null = null;
   for (const eventId of events) {
@@ -98,7 +125,32 @@ export async function forgetMemory(
   await writeReview(rt);
   await rt.afterForget();
   if (last === null) throw notFound('memory events of', memoryId);
-  return last;
+  return {
+    ...last,
+    memories_forgotten: [memoryId, ...plan.memory_ids.filter((id) => id !== memoryId)],
+    messages_redacted: redactedMessages,
+  };
+}
+
+/** The promoted entries (of `ids`) a forget would take besides the one named. */
+async function collateral(rt: ObserverRuntime, ids: readonly string[]): Promise<MemoryEntry[]> {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  return (await readMemory(rt.store)).filter((m) => wanted.has(m.memory_id));
+}
+
+/** The captured messages a plan rewrites, as `session:<id>/<entry>`, sorted. */
+function changedMessages(plan: MemoryForgetPlan, inputs: readonly ForgetCaptureInput[]): string[] {
+  const changed = new Set<string>();
+  for (const c of plan.captures) {
+    const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
+    c.capture.entries.forEach((e, k) => {
+      if (e.text !== original?.payload.entries[k]?.text) {
+        changed.add(`session:${c.capture.session_id}/${e.id}`);
+      }
+    });
+  }
+  return [...changed].sort();
 }
 
 /**
@@ -205,10 +257,13 @@ async function restoreCaptures(
 ): Promise<void> {
   for (const c of plan.captures) {
     const original = inputs.find((i) => c.redact_event_ids.includes(i.capture_event_id));
+    // An entry that kept part of its text is digested as one that went: a longer transcript
+    // captured later brings it back blank, never whole.
+    const before = original?.payload.entries ?? [];
     const digests = forgottenDigests(
       c.capture.session_id,
-      original?.payload.entries ?? [],
-      c.capture.entries,
+      before,
+      c.capture.entries.map((e, k) => (e.text === before[k]?.text ? e : { ...e, text: '' })),
       original?.payload.forgotten_digests,
     );
     // Numbered, so that no recording repeats an earlier (redacted) one: see `restoration`.

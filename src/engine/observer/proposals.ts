@@ -60,13 +60,12 @@ export async function listProposals(
   rt: ObserverRuntime,
   status: Proposal['status'] | 'all' = 'pending',
 ): Promise<readonly ProposalView[]> {
-  const all = await readProposals(rt.store);
-  // A read records nothing: a proposal past its expiry is listed as expired before the daily job
-  // (or the next resolve) records it.
-  const due = new Set(dueForExpiry(all, rt.clock.now()).map((p) => p.proposal_id));
-  const listed = all
-    .map((p): Proposal => (due.has(p.proposal_id) ? { ...p, status: 'expired' } : p))
-    .filter((p) => status === 'all' || p.status === status);
+  // Expiry due by now is recorded first (and REVIEW.md rewritten), as a resolve does: a list that
+  // only showed a proposal as expired left REVIEW.md offering it, and a tick of it approving nothing.
+  await expireAndReview(rt);
+  const listed = (await readProposals(rt.store)).filter(
+    (p) => status === 'all' || p.status === status,
+  );
   return Promise.all(listed.map((p) => toDecidedView(rt, p)));
 }
 

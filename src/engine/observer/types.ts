@@ -181,8 +181,16 @@ export interface ObserverCapability {
   expireProposals(): Promise<readonly string[]>;
   listMemory(all?: boolean): Promise<readonly MemoryEntryView[]>;
   retireMemory(memoryId: string, reason?: string): Promise<MemoryEntryView>;
-  /** Redacts the entry's proposal and resolution events (as `verity forget` does) and rewrites MEMORY.md. */
-  forgetMemory(memoryId: string, reason?: string): Promise<ForgetResult>;
+  /**
+   * Forgets the entry and the passages carrying it (as `verity forget` does: redacted) and
+   * rewrites MEMORY.md; other entries drawn from a message that must go whole are taken only with
+   * `also` (else CONFLICT naming them). The result names every entry and message it took.
+   */
+  forgetMemory(
+    memoryId: string,
+    reason?: string,
+    options?: { readonly also?: boolean },
+  ): Promise<MemoryForgetResult>;
   /**
    * Forgets one captured entry (`session:<id>`/`<entry id>`, as search cites it) in every capture
    * of the session holding it, with what was read from it; null when the session holds no such
@@ -218,6 +226,14 @@ export interface ObserverCapabilityDeps {
   readonly memories?: PromotionLink;
   /** The search embedder: `ask` reads paraphrases with it; absent or null, `ask` is lexical. */
   readonly embedder?: Embedder | null;
+}
+
+/** What `memory forget` did: the forget's result, and every entry and message it took. */
+export interface MemoryForgetResult extends ForgetResult {
+  /** The entries forgotten: the one named, then any other drawn from a message that went whole. */
+  readonly memories_forgotten: readonly string[];
+  /** Captured messages that lost the passages carrying the fact, as `session:<id>/<entry>`. */
+  readonly messages_redacted: readonly string[];
 }
 
 /**

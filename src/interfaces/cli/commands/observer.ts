@@ -251,12 +251,30 @@ function registerReflectionCommands(program: Command, toolkit: CliToolkit): void
     );
   proposals
     .command('sync')
-    .description('approve the proposals ticked [x] in REVIEW.md')
-    .option('--json', 'print {"approved":[...]}')
+    .description(
+      'approve the proposals ticked [x] in REVIEW.md (those unreviewed for 7 days expire first)',
+    )
+    .option('--json', 'print {"approved":[...],"expired":[...]}')
     .action(
       toolkit.printing(
-        async (engine) => ({ approved: await engine.observer.syncReview() }),
-        (v) => (v.approved.length === 0 ? 'nothing ticked' : `approved ${v.approved.join(', ')}`),
+        async (engine) => {
+          // Recorded here, not inside the sync, so the output can say why a tick approved nothing.
+          const expired = await engine.observer.expireProposals();
+          return { approved: await engine.observer.syncReview(), expired };
+        },
+        (v) => {
+          const lines = [
+            v.approved.length > 0
+              ? `approved ${v.approved.join(', ')}`
+              : v.expired.length > 0
+                ? 'nothing approved'
+                : 'nothing ticked',
+          ];
+          if (v.expired.length > 0) {
+            lines.push(`expired (unreviewed for 7 days, not approved): ${v.expired.join(', ')}`);
+          }
+          return lines.join('\n');
+        },
       ),
     );
   proposals
@@ -326,7 +344,7 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   memory
     .command('retire')
     .description('retire one entry: it leaves MEMORY.md, its history stays')
-    .argument('<memory_id>', 'e.g. m-20260302-001')
+    .argument('<memory_id>', 'e.g. m-20260302-001, or the mem_… id search shows for it')
     .option('--reason <text>', 'why')
     .option('--json', 'print the entry as JSON')
     .action(
@@ -342,18 +360,33 @@ function registerMemoryCommands(program: Command, toolkit: CliToolkit): void {
   memory
     .command('forget')
     .description(
-      'forget one entry: its proposal and approval events are redacted (like verity forget)',
+      'forget one entry and the passages carrying it (redacted, like verity forget); --yes to take other entries drawn from a message that goes whole',
     )
-    .argument('<memory_id>', 'e.g. m-20260302-001')
+    .argument('<memory_id>', 'e.g. m-20260302-001, or the mem_… id search shows for it')
     .option('--reason <text>', 'why')
+    .option('--yes', 'also forget the other entries it names')
     .option('--json', 'print the forget result as JSON')
-    .action(async (id: string, options: JsonOption & { reason?: string }, command: Command) => {
-      await toolkit.run(command, async (engine) => {
-        const entry = await resolveId(engine, 'MEMORY.md entry', id);
-        const result = await engine.observer.forgetMemory(entry, options.reason);
-        toolkit.output(options, result, () => `forgot ${entry}`);
-      });
-    });
+    .action(
+      async (
+        id: string,
+        options: JsonOption & { reason?: string; yes?: true },
+        command: Command,
+      ) => {
+        await toolkit.run(command, async (engine) => {
+          const entry = await resolveId(engine, 'MEMORY.md entry', id);
+          const result = await engine.observer.forgetMemory(entry, options.reason, {
+            also: options.yes === true,
+          });
+          toolkit.output(options, result, (v) => {
+            const lines = [`forgot ${v.memories_forgotten.join(', ')}`];
+            if (v.messages_redacted.length > 0) {
+              lines.push(`passages redacted from ${v.messages_redacted.join(', ')}`);
+            }
+            return lines.join('\n');
+          });
+        });
+      },
+    );
   registerResolveEdit(memory, toolkit);
 
   program

@@ -15,7 +15,13 @@ const OBSERVE_MODES = allOf<ObserveMode>()(['sync', 'queue', 'none']);
  */
 export const captureInput = {
   session_id: z.string().min(1).max(200).optional(),
-  trigger: z.enum(TRIGGERS),
+  trigger: z.enum(TRIGGERS, {
+    // Said plainly when it is absent, rather than as an invalid option.
+    error: (issue) =>
+      issue.input === undefined
+        ? `trigger is missing: give one of ${TRIGGERS.join(', ')}`
+        : undefined,
+  }),
   transcript: z.string().min(1),
   observe: z.enum(OBSERVE_MODES).optional(),
 };

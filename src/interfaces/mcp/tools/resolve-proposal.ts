@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EngineError } from '../../../core/index.js';
 import { defined, defineTool, reply } from './define-tool.js';
 import { proposal, proposalLine, SECTIONS } from './proposal-views.js';
 import { entityIdInput } from './views.js';
@@ -20,6 +21,21 @@ export const resolveProposal = defineTool({
   scope: 'review',
   idempotent: false,
   async handler(args, engine) {
+    const edited = args.text !== undefined || args.section !== undefined;
+    if (edited && args.action === 'reject') {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        'text and section edit a proposal (action edit, or approve to edit then approve); a reject takes only a reason',
+        { parameter: args.text === undefined ? 'section' : 'text' },
+      );
+    }
+    // An approval with an edit approves the edited proposal, never the text it replaced.
+    if (edited && args.action === 'approve') {
+      await engine.observer.resolveProposal(args.proposal_id, 'edit', {
+        ...defined('text', args.text),
+        ...defined('section', args.section),
+      });
+    }
     const view = await engine.observer.resolveProposal(args.proposal_id, args.action, {
       ...defined('text', args.text),
       ...defined('section', args.section),
