@@ -132,6 +132,23 @@ describe('promotion link', () => {
     expect(await payloadsWith(store, 'Tag the release as v4.1')).not.toEqual([]);
   });
 
+  it('gives a proposal edited into Hard Rules the priority of a rule, and takes it from one moved out', async () => {
+    const pending = await proposalsFromSession(engine, SESSION);
+    const rule = pending.find((p) => p.section === 'Hard Rules');
+    const decision = pending.find((p) => p.section === 'Decisions');
+    if (rule === undefined || decision === undefined) throw new Error('expected two proposals');
+    await engine.observer.resolveProposal(decision.proposal_id, 'edit', { section: 'Hard Rules' });
+    await engine.observer.resolveProposal(rule.proposal_id, 'edit', { section: 'Patterns' });
+    for (const p of [rule, decision])
+      await engine.observer.resolveProposal(p.proposal_id, 'approve');
+    const shown = (await engine.observer.listMemory()).map((m) => [m.section, m.memory_priority]);
+    expect(shown.sort()).toEqual([
+      ['Hard Rules', 'P0'],
+      ['Patterns', 'P1'],
+    ]);
+    expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+  });
+
   it('retires and forgets an entry by the memory id search shows for it', async () => {
     const { rule, decision } = await promoteBoth();
     const hits = await engine.search('nginx before reloading', { mode: 'text' });

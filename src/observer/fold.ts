@@ -164,10 +164,21 @@ async function foldResolved(tx: WriteTx, event: LedgerEvent): Promise<void> {
   if (proposal === undefined || proposal.status !== 'pending') return;
   const events = [...proposal.event_ids, event.eventId];
   if (p.action === 'edited') {
+    const section = p.section ?? proposal.section;
+    // A rule moved into Hard Rules is a P0 constraint; one moved out of it is no longer P0.
+    const moved =
+      section === proposal.section
+        ? {}
+        : section === 'Hard Rules'
+          ? { type: 'constraint' as const, memory_priority: 'P0' as const }
+          : proposal.memory_priority === 'P0'
+            ? { memory_priority: 'P1' as const }
+            : {};
     proposals[index] = {
       ...proposal,
       text: p.text ?? proposal.text,
-      section: p.section ?? proposal.section,
+      section,
+      ...moved,
       event_ids: events,
     };
     await putProposals(tx, proposals);
