@@ -147,11 +147,20 @@ function retiredIn(analysis: ClauseAnalysis): string[] {
   return found;
 }
 
-/** Objects a sentence gives up, in order ("Redis" in "Change of plan: we're dropping Redis."). */
-export function readRetirements(sentence: string): string[] {
-  const asked = /\?\s*$/.test(sentence.trim());
-  if (asked) return [];
+/** Objects one sentence gives up, in order; nothing when it asks. */
+function sentenceRetirements(sentence: string): string[] {
+  if (/\?\s*$/.test(sentence.trim())) return [];
   return splitClauses(sentence).flatMap((clause) => retiredIn(analyseClause(clause)));
+}
+
+/**
+ * Objects a text gives up, in order, sentence by sentence ("Redis" in "Change of plan: we're
+ * dropping Redis. The queue moves to Postgres.").
+ */
+export function readRetirements(text: string): string[] {
+  return splitSentences(text).flatMap((sentence) =>
+    sentence.asked ? [] : sentenceRetirements(sentence.text),
+  );
 }
 
 /** One retirement in a batch message. */
@@ -174,7 +183,7 @@ export function batchRetirements(batch: readonly BatchMessage[]): Retirement[] {
     message.role === 'system'
       ? []
       : splitSentences(message.content).flatMap((sentence) =>
-          readRetirements(sentence.text).map((object) => ({
+          (sentence.asked ? [] : sentenceRetirements(sentence.text)).map((object) => ({
             object,
             sentence: sentence.text,
             message,
