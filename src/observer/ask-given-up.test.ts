@@ -47,3 +47,16 @@ describe('a later-said passage that gives up a choice outranks it', () => {
     expect(result.citations.find((c) => c.id === 'm-1')?.retired).toBe(false);
   });
 });
+
+describe('the passage that gives a choice up need not match the question', () => {
+  it('retires the choice all the same', () => {
+    const reversal = entry(
+      'o-9',
+      "Change of plan: we're dropping RabbitMQ.",
+      '2026-06-08T10:00:00Z',
+    );
+    const result = answerExtractively(QUESTION, [CHOSE, reversal]);
+    expect(result.citations.find((c) => c.id === 'm-1')?.retired).toBe(true);
+    expect(result.citations.some((c) => c.id === 'o-9')).toBe(false);
+  });
+});

@@ -141,13 +141,15 @@ export function rankDocuments(
 }
 
 /**
- * The ranked passages with each choice that a later-said passage gives up by name marked retired
+ * The ranked passages with each choice that a later-said passage (of `documents`, ranked or not:
+ * "we're dropping Redis" shares no word with "which job queue?") gives up by name marked retired
  * ("For the queue we use Redis" of Monday, "we're dropping Redis" of Wednesday): two passages
  * on one topic that disagree are answered by the later, whichever was promoted last (review
  * rv-cc H1). Passages without a time are neither retired nor retire anything.
  */
 export function givenUpLater<T extends { readonly document: AskDocument }>(
   ranked: readonly T[],
+  documents: readonly AskDocument[] = ranked.map((r) => r.document),
 ): T[] {
   const choices = ranked.flatMap(({ document }) => {
     if (document.retired === true || document.at === null) return [];
@@ -159,7 +161,7 @@ export function givenUpLater<T extends { readonly document: AskDocument }>(
   });
   if (choices.length === 0) return [...ranked];
   const given = new Map<string, number>();
-  for (const { document } of ranked) {
+  for (const document of documents) {
     const at = document.at === null ? Number.NaN : Date.parse(document.at);
     if (Number.isNaN(at)) continue;
     const squeezed = objectKey(document.text);
@@ -194,7 +196,7 @@ export function answerExtractively(
 ): AskAnswer {
   const seen = new Set<string>();
   // The same sentence reached through a message, its observation and a promoted entry is cited once.
-  const all = givenUpLater(rankDocuments(question, documents, documents.length));
+  const all = givenUpLater(rankDocuments(question, documents, documents.length), documents);
   const ranked = [
     ...all.filter(({ document }) => document.retired !== true),
     ...all.filter(({ document }) => document.retired === true),
