@@ -84,6 +84,10 @@ describe('a decision given up in other words is superseded', () => {
     'Redis is out of memory again.',
     'We never got rid of Redis.',
     'Dropping the cache keys from Redis fixed it.',
+    'Maybe we should drop Redis.',
+    'We could ditch Redis if the bill goes up.',
+    'If Redis keeps crashing we drop it.',
+    'The new Redis is out, with better streams.',
   ])('a near-miss leaves the decision active: %s', async (content) => {
     const outcome = await reconcile([message('m1', content)]);
     expect(find(outcome, chosenQueue.uid)?.status).toBe('active');

@@ -10,6 +10,7 @@ import {
 import {
   analyseClause,
   type ClauseAnalysis,
+  SUPPOSITION,
   splitClauses,
   splitSentences,
   VERB_CLASSES,
@@ -55,6 +56,13 @@ const PARTICLES: ReadonlySet<string> = new Set(['off', 'by', 'in', 'back', 'behi
 const GIVEN_UP_PREDICATES: ReadonlySet<string> = new Set(['out', 'mistake', 'gone']);
 
 const NEGATION = /^(?:no|not|never|n't|nt|\w+n't)$/i;
+/**
+ * Words that make a statement an open possibility rather than a choice made: the modals of
+ * possibility and advice, and the adverbs of doubt ("we could drop Redis", "maybe drop Redis").
+ */
+const TENTATIVE = /^(?:could|might|may|should|would|maybe|perhaps|probably|possibly)$/i;
+/** Tokens a fronted subject may follow: "Redis is out", "Honestly, Redis was a mistake". */
+const SUBJECT_OPENS = new Set(['PUNCT', 'CCONJ', 'SCONJ', 'ADV', 'INTJ']);
 const DETERMINER = /^(?:the|a|an|our|my|your|their|this|that|these|those|all)$/i;
 
 /** Tokens that may belong to a named object: names, nouns and the joiners of "pg-boss", "apps/x". */
@@ -92,6 +100,9 @@ function subjectBefore(tokens: readonly Token[], end: number): string | null {
   let i = end;
   while (i > 0 && inObject(tokens[i - 1])) i--;
   if (i === end) return null;
+  // "The new Redis is out" (released) describes a thing; only a bare name is given up.
+  const before = tokens[i - 1];
+  if (before !== undefined && !SUBJECT_OPENS.has(before.pos)) return null;
   return tokens
     .slice(i, end)
     .map((t) => t.text)
@@ -100,8 +111,9 @@ function subjectBefore(tokens: readonly Token[], end: number): string | null {
 
 /** A retirement read in one clause: the object given up, as written. */
 function retiredIn(analysis: ClauseAnalysis): string[] {
-  if (analysis.mood === 'question') return [];
+  if (analysis.mood === 'question' || analysis.mood === 'conditional') return [];
   const tokens = analysis.tokens;
+  if (tokens.some((t) => TENTATIVE.test(t.text))) return [];
   const found: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -149,7 +161,7 @@ function retiredIn(analysis: ClauseAnalysis): string[] {
 
 /** Objects one sentence gives up, in order; nothing when it asks. */
 function sentenceRetirements(sentence: string): string[] {
-  if (/\?\s*$/.test(sentence.trim())) return [];
+  if (/\?\s*$/.test(sentence.trim()) || SUPPOSITION.pattern.test(sentence)) return [];
   return splitClauses(sentence).flatMap((clause) => retiredIn(analyseClause(clause)));
 }
 
