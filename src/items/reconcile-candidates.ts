@@ -302,9 +302,16 @@ export async function reconcileCandidates(input: ReconcileInput): Promise<Reconc
  * ("I'll replace BullMQ with pg-boss"), are superseded too: they served the retired choice.
  */
 async function reconcileReversals(run: Run, actions: ReconcileAction[]): Promise<void> {
-  const retirements = batchRetirements(run.input.batch);
-  for (const retirement of retirements) {
-    if (retirement.message.role !== 'user') continue;
+  const names = [...run.working.values()].flatMap((item) => {
+    const chosen = item.typeTag === 'decision' ? itemShape(run, item).chosen : null;
+    return chosen === null ? [] : [objectKey(chosen)];
+  });
+  if (names.length === 0) return;
+  const users = run.input.batch.filter((message) => message.role === 'user');
+  // Every message's retirements (the assistant's "I'll swap BullMQ for pg-boss" included), read
+  // only once a decision was given up.
+  let all: readonly Retirement[] | null = null;
+  for (const retirement of batchRetirements(users, [...new Set(names)])) {
     const key = objectKey(retirement.object);
     const chose = (item: StateItem) => {
       const chosen = itemShape(run, item).chosen;
@@ -327,7 +334,8 @@ async function reconcileReversals(run: Run, actions: ReconcileAction[]): Promise
     const retired = [...run.working.values()].filter(
       (item) => item.status === 'superseded' && item.replacedBy !== null && chose(item),
     );
-    for (const decision of retired) retireServingActions(run, decision, retirement, retirements);
+    if (retired.length > 0) all ??= batchRetirements(run.input.batch);
+    for (const decision of retired) retireServingActions(run, decision, retirement, all ?? []);
   }
 }
 

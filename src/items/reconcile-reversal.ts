@@ -189,17 +189,26 @@ export function objectKey(object: string): string {
   return comparableText(object).replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Every retirement said in the batch, in message order. */
-export function batchRetirements(batch: readonly BatchMessage[]): Retirement[] {
+/**
+ * Every retirement said in the batch, in message order. With `names` (as `objectKey`s), only the
+ * sentences that name one of them are analysed: most batches give nothing up.
+ */
+export function batchRetirements(
+  batch: readonly BatchMessage[],
+  names?: readonly string[],
+): Retirement[] {
+  const named = (text: string) => {
+    if (names === undefined) return true;
+    const squeezed = objectKey(text);
+    return names.some((name) => name !== '' && squeezed.includes(name));
+  };
   return batch.flatMap((message) =>
     message.role === 'system'
       ? []
       : splitSentences(message.content).flatMap((sentence) =>
-          (sentence.asked ? [] : sentenceRetirements(sentence.text)).map((object) => ({
-            object,
-            sentence: sentence.text,
-            message,
-          })),
+          (sentence.asked || !named(sentence.text) ? [] : sentenceRetirements(sentence.text)).map(
+            (object) => ({ object, sentence: sentence.text, message }),
+          ),
         ),
   );
 }
