@@ -15,6 +15,7 @@ export { createItemSimilarity } from './item-similarity.js';
 export { createLlmItemExtractor } from './llm-item-extractor.js';
 export type { ReconcileThresholds } from './reconcile-candidates.js';
 export { DEFAULT_RECONCILE_THRESHOLDS } from './reconcile-candidates.js';
+export { objectKey, readRetirements } from './reconcile-reversal.js';
 export type { ItemConflictResolution } from './resolve-item-conflict.js';
 export { resolveItemConflict } from './resolve-item-conflict.js';
 export { createRuleItemExtractor } from './rule-item-extractor.js';

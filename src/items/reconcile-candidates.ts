@@ -24,6 +24,13 @@ import {
   validateItem,
 } from '../core/index.js';
 import { findDates } from '../language/index.js';
+import {
+  batchRetirements,
+  objectKey,
+  type Retirement,
+  reversalCandidate,
+  saidBefore,
+} from './reconcile-reversal.js';
 
 /**
  * Text similarity for reconciliation, usually the cosine of two embeddings. Implementations cache
@@ -283,7 +290,80 @@ export async function reconcileCandidates(input: ReconcileInput): Promise<Reconc
     const plan = await decide(run, candidate, uid);
     actions.push(applyPlan(run, plan, candidate, uid, index));
   }
+  await reconcileReversals(run, actions);
   return outcomeOf(run, actions);
+}
+
+/**
+ * Step 7, after the extractor's candidates: a user message that gives up what an active decision
+ * chose ("we're dropping Redis", "Redis is out") becomes a decision of its own that supersedes
+ * it (see `reconcile-reversal.ts`). Once a decision is superseded by a user's reversal, the open
+ * actions that name the object given up, or one that a later message of the batch gives up
+ * ("I'll replace BullMQ with pg-boss"), are superseded too: they served the retired choice.
+ */
+async function reconcileReversals(run: Run, actions: ReconcileAction[]): Promise<void> {
+  const names = [...run.working.values()].flatMap((item) => {
+    const chosen = item.typeTag === 'decision' ? itemShape(run, item).chosen : null;
+    return chosen === null ? [] : [objectKey(chosen)];
+  });
+  if (names.length === 0) return;
+  const users = run.input.batch.filter((message) => message.role === 'user');
+  // Every message's retirements (the assistant's "I'll swap BullMQ for pg-boss" included), read
+  // only once a decision was given up.
+  let all: readonly Retirement[] | null = null;
+  for (const retirement of batchRetirements(users, [...new Set(names)])) {
+    const key = objectKey(retirement.object);
+    const chose = (item: StateItem) => {
+      const chosen = itemShape(run, item).chosen;
+      return (
+        item.typeTag === 'decision' &&
+        chosen !== null &&
+        objectKey(chosen) === key &&
+        saidBefore(item, retirement.message)
+      );
+    };
+    const active = [...run.working.values()].filter((item) => isActiveItem(item) && chose(item));
+    const [target] = active.sort((a, b) => timeOf(b.lastSeenAt) - timeOf(a.lastSeenAt));
+    if (target !== undefined) {
+      const candidate = reversalCandidate(retirement, target);
+      const uid = computeUid(candidate.typeTag, candidate.text);
+      const index = run.input.candidates.length + actions.length;
+      const plan = await decide(run, candidate, uid);
+      actions.push(applyPlan(run, plan, candidate, uid, index));
+    }
+    const retired = [...run.working.values()].filter(
+      (item) => item.status === 'superseded' && item.replacedBy !== null && chose(item),
+    );
+    if (retired.length > 0) all ??= batchRetirements(run.input.batch);
+    for (const decision of retired) retireServingActions(run, decision, retirement, all ?? []);
+  }
+}
+
+/** Supersedes the open actions that served `decision`, given up by `reversal`. */
+function retireServingActions(
+  run: Run,
+  decision: StateItem,
+  reversal: Retirement,
+  retirements: readonly Retirement[],
+): void {
+  const from = timeOf(reversal.message.createdAt);
+  const objects = retirements.filter((r) => r === reversal || timeOf(r.message.createdAt) >= from);
+  for (const item of [...run.working.values()]) {
+    if (item.typeTag !== 'action' || (item.status !== 'open' && item.status !== 'blocked'))
+      continue;
+    const by = objects.find(
+      (r) => saidBefore(item, r.message) && mentions(item.text, comparableText(r.object)),
+    );
+    if (by === undefined || decision.replacedBy === null) continue;
+    const evidence: SupersessionEvidence = {
+      trigger: null,
+      refMessageId: reversal.message.messageId,
+      candidateUid: decision.replacedBy,
+      basis: 'replaced_object',
+      score: null,
+    };
+    put(run, supersedeItem(item, evidence, run.input.now));
+  }
 }
 
 /** The state of one reconciliation run: its input and the items as the candidates change them. */
@@ -627,7 +707,8 @@ function outcomeOf(run: Run, actions: readonly ReconcileAction[]): ReconcileOutc
       return item === undefined ? [] : [item];
     }),
     counts: {
-      itemsExtracted: run.input.candidates.length,
+      // The extractor's candidates and the reversals read from the batch (step 7).
+      itemsExtracted: actions.length,
       itemsInserted: count('insert'),
       itemsMerged: count('merge'),
       itemsSuperseded: count('supersede'),

@@ -1,3 +1,5 @@
+import { analyzeChoice } from '../core/index.js';
+import { objectKey, readRetirements } from '../items/index.js';
 import { splitSentences, stem } from '../language/index.js';
 import { contentWords } from './text-rules.js';
 
@@ -139,6 +141,50 @@ export function rankDocuments(
 }
 
 /**
+ * The ranked passages with each choice that a later-said passage (of `documents`, ranked or not:
+ * "we're dropping Redis" shares no word with "which job queue?") gives up by name marked retired
+ * ("For the queue we use Redis" of Monday, "we're dropping Redis" of Wednesday): two passages
+ * on one topic that disagree are answered by the later, whichever was promoted last (review
+ * rv-cc H1). Passages without a time are neither retired nor retire anything.
+ */
+export function givenUpLater<T extends { readonly document: AskDocument }>(
+  ranked: readonly T[],
+  documents: readonly AskDocument[] = ranked.map((r) => r.document),
+): T[] {
+  const choices = ranked.flatMap(({ document }) => {
+    if (document.retired === true || document.at === null) return [];
+    const chosen = analyzeChoice(document.text).chosen;
+    const at = Date.parse(document.at);
+    return chosen === null || Number.isNaN(at)
+      ? []
+      : [{ id: document.id, at, key: objectKey(chosen) }];
+  });
+  if (choices.length === 0) return [...ranked];
+  const given = new Map<string, number>();
+  for (const document of documents) {
+    const at = document.at === null ? Number.NaN : Date.parse(document.at);
+    if (Number.isNaN(at)) continue;
+    const squeezed = objectKey(document.text);
+    if (!choices.some(({ key }) => key !== '' && squeezed.includes(key))) continue;
+    for (const object of readRetirements(document.text)) {
+      const key = objectKey(object);
+      const latest = given.get(key);
+      if (latest === undefined || latest < at) given.set(key, at);
+    }
+  }
+  const superseded = new Set(
+    choices
+      .filter(({ at, key }) => (given.get(key) ?? Number.NEGATIVE_INFINITY) > at)
+      .map(({ id }) => id),
+  );
+  return ranked.map((entry) =>
+    superseded.has(entry.document.id)
+      ? { ...entry, document: { ...entry.document, retired: true } }
+      : entry,
+  );
+}
+
+/**
  * The offline answer: the best passages, quoted with numbered citations. Nothing is said that a
  * passage does not say; with no match the answer says so. Retired passages come after every
  * current one, each marked "(retired)", so a retired entry is never the answer's first word.
@@ -150,7 +196,7 @@ export function answerExtractively(
 ): AskAnswer {
   const seen = new Set<string>();
   // The same sentence reached through a message, its observation and a promoted entry is cited once.
-  const all = rankDocuments(question, documents, documents.length);
+  const all = givenUpLater(rankDocuments(question, documents, documents.length), documents);
   const ranked = [
     ...all.filter(({ document }) => document.retired !== true),
     ...all.filter(({ document }) => document.retired === true),

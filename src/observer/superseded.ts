@@ -1,3 +1,5 @@
+import { analyzeChoice } from '../core/index.js';
+import { objectKey, readRetirements } from '../items/index.js';
 import { contentWords, isHedged, isQuestion } from './text-rules.js';
 import type { Observation } from './types.js';
 
@@ -176,7 +178,38 @@ export function overturnings(observations: readonly SessionObservation[]): Overt
         if (!found.has(o.observation_id)) found.set(o.observation_id, { earlier: o, later });
     }
   }
+  for (const pair of givenUpChoices(observations))
+    if (!found.has(pair.earlier.observation_id)) found.set(pair.earlier.observation_id, pair);
   return [...found.values()];
+}
+
+/**
+ * Choices a later statement of the user gives up by name, across sessions ("For the queue we
+ * use Redis" on Monday, "we're dropping Redis" on Wednesday): the object read by the state-items
+ * reversal reader (`readRetirements`), the earlier choice by `analyzeChoice`. Each session is
+ * its own capture, so a reversal usually comes in a session of its own (review rv-cc H1).
+ */
+function givenUpChoices(observations: readonly SessionObservation[]): Overturning[] {
+  const choices: { readonly o: SessionObservation; readonly key: string }[] = [];
+  for (const o of observations) {
+    if (o.speaker !== 'user' || o.at === null) continue;
+    const chosen = analyzeChoice(own(o.text)).chosen;
+    if (chosen !== null) choices.push({ o, key: objectKey(chosen) });
+  }
+  if (choices.length === 0) return [];
+  const out: Overturning[] = [];
+  for (const later of observations) {
+    const text = statedByUser(later, /./);
+    if (text === null || isHedged(text) || later.at === null) continue;
+    // Read (a clause analysis) only a sentence that names one of the choices.
+    const squeezed = objectKey(text);
+    if (!choices.some(({ key }) => key !== '' && squeezed.includes(key))) continue;
+    const given = new Set(readRetirements(text).map(objectKey));
+    for (const { o, key } of choices) {
+      if (given.has(key) && o.at !== null && o.at < later.at) out.push({ earlier: o, later });
+    }
+  }
+  return out;
 }
 
 /** The user's last statements before the `j`th (corrections follow what they correct). */

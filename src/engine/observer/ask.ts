@@ -52,17 +52,7 @@ async function askDocuments(
   question: string,
   entityId: string | undefined,
 ): Promise<AskDocument[]> {
-  const documents: AskDocument[] = [];
-  for (const m of await readMemory(rt.store)) {
-    documents.push({
-      kind: 'memory',
-      id: m.memory_id,
-      text: maskSecrets(m.text),
-      at: m.promoted_at,
-      source: `MEMORY.md#${m.section}`,
-      weight: 1.5,
-    });
-  }
+  const observations: AskDocument[] = [];
   const marks = await readRetention(rt.store);
   for (const capture of await readCaptures(rt.store)) {
     const stored = await readObservations(rt.store, capture.capture_key);
@@ -71,7 +61,7 @@ async function askDocuments(
       for (const o of s.observations) {
         if (marks[o.observation_id] === 'pruned') continue;
         const weight = o.priority === 'red' ? 1.2 : o.priority === 'yellow' ? 0.8 : 0.4;
-        documents.push({
+        observations.push({
           kind: 'observation',
           id: o.observation_id,
           text: maskSecrets(o.text),
@@ -82,6 +72,21 @@ async function askDocuments(
       }
     }
   }
+  // An entry is dated by when it was said (its newest source observation), not by when it was
+  // approved: two entries that disagree are ordered by what the user said last (review rv-cc H1).
+  const saidAt = new Map(observations.map((o) => [o.id, o.at]));
+  const documents: AskDocument[] = [];
+  for (const m of await readMemory(rt.store)) {
+    documents.push({
+      kind: 'memory',
+      id: m.memory_id,
+      text: maskSecrets(m.text),
+      at: whenSaid(m.source_observation_ids, saidAt) ?? m.promoted_at,
+      source: `MEMORY.md#${m.section}`,
+      weight: 1.5,
+    });
+  }
+  documents.push(...observations);
   const terms = queryTerms(question);
   const hits = await rt.store.searchText(
     { terms },
@@ -113,6 +118,24 @@ async function askDocuments(
     text: markRetired(retired, d),
     ...(isRetiredPassage(retired, d) ? { retired: true } : {}),
   }));
+}
+
+/** The newest time among the source observations found, or null when none has one. */
+export function whenSaid(
+  sourceIds: readonly string[],
+  saidAt: ReadonlyMap<string, string | null>,
+): string | null {
+  let newest: string | null = null;
+  let newestMs = Number.NEGATIVE_INFINITY;
+  for (const id of sourceIds) {
+    const at = saidAt.get(id) ?? null;
+    const ms = at === null ? Number.NaN : Date.parse(at);
+    if (!Number.isNaN(ms) && ms > newestMs) {
+      newest = at;
+      newestMs = ms;
+    }
+  }
+  return newest;
 }
 
 /**
