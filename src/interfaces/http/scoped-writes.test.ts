@@ -38,6 +38,26 @@ async function refusedWithoutWriting(path: string, body: unknown, status = 403):
   return ((await response.json()) as { detail?: string }).detail ?? '';
 }
 
+/** The JSON-RPC error a `tools/call` of `name` answers as the alex token; '' when it succeeds. */
+async function mcpError(name: string, args: Record<string, unknown>): Promise<string> {
+  const response = await http.app.request('/mcp', {
+    method: 'POST',
+    headers: { ...asAlex, accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    }),
+  });
+  const body = (await response.json()) as {
+    error?: { message: string };
+    result?: { isError?: boolean; content?: unknown };
+  };
+  if (body.error !== undefined) return body.error.message;
+  return body.result?.isError === true ? JSON.stringify(body.result.content) : '';
+}
+
 const message = (id: string, extra: Record<string, unknown> = {}) => ({
   message_id: id,
   role: 'user',
@@ -139,6 +159,44 @@ describe('writes by a token limited to user:alex', () => {
       400,
     );
     await refusedWithoutWriting('/api/tasks', { title: 'numeric', entity_id: 5 }, 400);
+  });
+
+  it('refuses MCP add_task without an entity before the task exists', async () => {
+    const before = (await http.engine.tasks.list({ state: 'all' })).length;
+    expect(await mcpError('add_task', { title: 'mcp alex task' })).toContain('user:primary');
+    expect((await http.engine.tasks.list({ state: 'all' })).length).toBe(before);
+    expect(await mcpError('add_task', { title: 'mcp alex task', entity_id: 'user:alex' })).toBe('');
+    expect((await http.engine.tasks.list({ state: 'all' })).length).toBe(before + 1);
+  });
+
+  it('refuses MCP record_messages whose messages default to user:primary', async () => {
+    const eventsBefore = await events();
+    const refused = await mcpError('record_messages', {
+      thread_id: 'm1',
+      messages: [message('1', { entity_id: 'user:alex' }), message('2')],
+    });
+    expect(refused).toContain('user:primary');
+    expect(await events()).toBe(eventsBefore);
+    const own = await mcpError('record_messages', {
+      thread_id: 'm1',
+      entity_id: 'user:alex',
+      messages: [message('3')],
+    });
+    expect(own).toBe('');
+  });
+
+  it("refuses MCP move_task on user:primary's task even when entity_id says user:alex", async () => {
+    const theirs = await http.engine.tasks.add({
+      title: 'primary task',
+      entity_id: 'user:primary',
+    });
+    const refused = await mcpError('move_task', {
+      entity_id: 'user:alex',
+      task_id: theirs.id,
+      to: 'CANCELLED',
+    });
+    expect(refused).toContain('user:primary');
+    expect((await http.engine.tasks.show(theirs.id)).state).toBe('CAPTURED');
   });
 
   it('lets a full-access token write user:primary by default (near miss)', async () => {
