@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { captureInput, toCaptureRequest } from '../mcp/index.js';
+import { access, captureInput, toCaptureRequest } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
@@ -54,7 +54,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/proposals',
       summary: 'Memory proposals (pending by default)',
       tags,
-      scope: 'read',
+      ...access('memory_file_read'),
       query: z.object({
         status: z.enum(['pending', 'approved', 'rejected', 'expired', 'all']).optional(),
       }),
@@ -69,7 +69,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/proposals/:id',
       summary: 'Resolve a memory proposal: approve, reject, or edit with text',
       tags,
-      scope: 'write',
+      ...access('memory_file_decide'),
       params: z.object({ id: z.string() }),
       body: resolveBody,
       response: object,
@@ -90,7 +90,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/memory',
       summary: 'Promoted MEMORY.md entries (all=true includes retired ones)',
       tags,
-      scope: 'read',
+      ...access('memory_file_read'),
       query: z.object({ all: z.enum(['true', 'false']).optional() }),
       response: z.object({ memory: z.array(object) }),
     },
@@ -103,9 +103,8 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/ask',
       summary: 'Answer a question from session memory, with citations',
       tags,
-      scope: 'read',
       // Reads MEMORY.md and session observations, which belong to no entity (as ask_memory).
-      allEntities: true,
+      ...access('memory_file_read'),
       body: askBody,
       response: object,
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from '../access.js';
 import { defined, defineTool, reply } from './define-tool.js';
 import { proposal, proposalLine, SECTIONS } from './proposal-views.js';
 import { entityIdInput } from './views.js';
@@ -17,7 +18,7 @@ export const resolveProposal = defineTool({
     reason: z.string().max(400).optional(),
   },
   output: { proposal },
-  scope: 'review',
+  ...access('memory_file_decide'),
   idempotent: false,
   async handler(args, engine) {
     const view = await engine.observer.resolveProposal(args.proposal_id, args.action, {
