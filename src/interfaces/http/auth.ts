@@ -75,6 +75,24 @@ export function principalOf(c: Context): Principal {
   return principals.get(c.req.raw) ?? FULL_ACCESS;
 }
 
+/** Who answered through a surface: kept as `answered_by` / `decided_by` with its channel. */
+export interface Answerer {
+  /** `token:<name>` of the bearer token, as Telegram records `telegram:<user>`. */
+  readonly actor: string;
+  readonly channel: string;
+}
+
+/**
+ * The answerer of a request that carried a token (`token:<name>`, channel `http`); undefined on a
+ * server without tokens, where nobody is named.
+ */
+export function answererOf(c: Context): Answerer | undefined {
+  const principal = principals.get(c.req.raw);
+  return principal === undefined
+    ? undefined
+    : { actor: `token:${principal.name}`, channel: 'http' };
+}
+
 /** True when the principal is limited to some entities. */
 export function isRestricted(principal: Principal): boolean {
   return principal.entities !== null;

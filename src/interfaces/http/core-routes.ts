@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
 import { PROMPT_STATUSES } from '../../core/index.js';
 import { access, fieldView, promptView } from '../mcp/index.js';
+import { answererOf } from './auth.js';
 import { stallQuery, stallsFor, stallsSchema } from './health-route.js';
 import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
@@ -137,7 +138,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
           'edited_value',
         );
       }
-      return c.json(await engine.answerReview(params.id, action, editedValue));
+      return c.json(await engine.answerReview(params.id, action, editedValue, answererOf(c)));
     },
   ),
   route(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { access, captureInput, toCaptureRequest } from '../mcp/index.js';
+import { answererOf } from './auth.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
@@ -79,7 +80,12 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
         await engine.observer.resolveProposal(
           params.id,
           b.action,
-          present({ text: b.text, section: b.section, reason: b.reason }),
+          present({
+            text: b.text,
+            section: b.section,
+            reason: b.reason,
+            decidedBy: answererOf(c)?.actor,
+          }),
         ),
       ),
   ),
