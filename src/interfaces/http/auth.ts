@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Engine } from '../../engine/index.js';
 import { problemResponse } from './problem.js';
+import { isEntityId, writeTargets } from './write-targets.js';
 
 /** What a token may do: read state, write events, answer review questions. */
 export type Scope = 'read' | 'write' | 'review';
@@ -72,6 +73,24 @@ export function entityAllowed(patterns: readonly string[] | null, entityId: stri
 /** The principal `createAuth` attached to a request (full access when auth is off). */
 export function principalOf(c: Context): Principal {
   return principals.get(c.req.raw) ?? FULL_ACCESS;
+}
+
+/** Who answered through a surface: kept as `answered_by` / `decided_by` with its channel. */
+export interface Answerer {
+  /** `token:<name>` of the bearer token, as Telegram records `telegram:<user>`. */
+  readonly actor: string;
+  readonly channel: string;
+}
+
+/**
+ * The answerer of a request that carried a token (`token:<name>`, channel `http`); undefined on a
+ * server without tokens, where nobody is named.
+ */
+export function answererOf(c: Context): Answerer | undefined {
+  const principal = principals.get(c.req.raw);
+  return principal === undefined
+    ? undefined
+    : { actor: `token:${principal.name}`, channel: 'http' };
 }
 
 /** True when the principal is limited to some entities. */
@@ -170,26 +189,55 @@ async function entityOfReviewPath(
   return prompt?.entity_id ?? null;
 }
 
-async function requestEntityIds(c: Context): Promise<Set<string>> {
-  const found = new Set<string>();
-  const url = new URL(c.req.url);
-  for (const name of ['entity', 'entity_id']) {
-    for (const value of url.searchParams.getAll(name)) found.add(value);
-  }
-  const pathEntity = /^\/api\/state\/([^/]+)/.exec(url.pathname)?.[1];
-  if (pathEntity !== undefined) found.add(decodeURIComponent(pathEntity));
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    const text = await c.req.raw.clone().text();
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        entityIdsIn(JSON.parse(line), found);
-      } catch {
-        // Not JSON (or not JSON lines): the route itself rejects it; nothing to check here.
-      }
+/** Every `entity_id` member of a JSON value, whatever it holds (for the canonical-id check). */
+function entityIdMembers(value: unknown, found: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) {
+    for (const element of value) entityIdMembers(element, found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, member] of Object.entries(value)) {
+      if (key === 'entity_id' || key === 'entityId') found.push(member);
+      else entityIdMembers(member, found);
     }
   }
   return found;
+}
+
+/** What a request names: entity ids to check, and `entity_id` values that are no entity id. */
+interface NamedEntities {
+  readonly ids: Set<string>;
+  readonly malformed: unknown[];
+}
+
+async function requestEntityIds(c: Context, text: string): Promise<NamedEntities> {
+  const found = new Set<string>();
+  const malformed: unknown[] = [];
+  const url = new URL(c.req.url);
+  for (const name of ['entity', 'entity_id']) {
+    for (const value of url.searchParams.getAll(name)) {
+      // A blank one names none: the route's own rule for a missing entity applies.
+      if (value.trim() === '') continue;
+      if (isEntityId(value)) found.add(value);
+      else malformed.push(value);
+    }
+  }
+  const pathEntity = /^\/api\/state\/([^/]+)/.exec(url.pathname)?.[1];
+  if (pathEntity !== undefined) found.add(decodeURIComponent(pathEntity));
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const value: unknown = JSON.parse(line);
+      entityIdsIn(value, found);
+      for (const member of entityIdMembers(value)) if (!isEntityId(member)) malformed.push(member);
+    } catch {
+      // Not JSON (or not JSON lines): the route itself rejects it; nothing to check here.
+    }
+  }
+  return { ids: found, malformed };
+}
+
+async function bodyText(c: Context): Promise<string> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return '';
+  return await c.req.raw.clone().text();
 }
 
 /**
@@ -231,7 +279,37 @@ export function createAuth(
     }
     if (!isRestricted(principal)) return await next();
 
-    const named = await requestEntityIds(c);
+    const text = await bodyText(c);
+    const { ids: named, malformed } = await requestEntityIds(c, text);
+    // A value that is no entity id could not be matched against the allow-list: refuse it
+    // rather than let it through unchecked.
+    if (malformed.length > 0) {
+      return problemResponse(
+        c,
+        400,
+        'VALIDATION_FAILED',
+        `entity_id must be user:<slug>, family:<slug> or team:<slug> (got ${JSON.stringify(malformed[0])})`,
+        { field: 'entity_id' },
+      );
+    }
+    // Where the write lands once defaults apply (a message naming no entity is user:primary's).
+    for (const target of writeTargets(c.req.method, path, text) ?? []) {
+      if (!isEntityId(target.entity)) {
+        return problemResponse(
+          c,
+          400,
+          'VALIDATION_FAILED',
+          `${target.where}: not an entity id (${JSON.stringify(target.entity)})`,
+          { field: 'entity_id' },
+        );
+      }
+      if (!entityAllowed(principal.entities, target.entity)) {
+        return forbidden(
+          c,
+          `token "${principal.name}" may not write ${target.entity} (${target.where}, user:primary when absent); nothing was stored`,
+        );
+      }
+    }
     for (const target of targets) {
       const entity = await target(path);
       if (entity === undefined) continue;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { PromptStatus } from '../../core/index.js';
 import { PROMPT_STATUSES } from '../../core/index.js';
-import { fieldView, promptView } from '../mcp/index.js';
+import { access, fieldView, promptView } from '../mcp/index.js';
+import { answererOf } from './auth.js';
 import { stallQuery, stallsFor, stallsSchema } from './health-route.js';
 import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
@@ -137,7 +138,7 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
           'edited_value',
         );
       }
-      return c.json(await engine.answerReview(params.id, action, editedValue));
+      return c.json(await engine.answerReview(params.id, action, editedValue, answererOf(c)));
     },
   ),
   route(
@@ -146,7 +147,8 @@ export const CORE_ROUTES: readonly HttpRoute[] = [
       path: '/api/stats',
       summary: 'Seed 000 success metrics computed from the ledger, and extraction stalls',
       tags: ['health'],
-      scope: 'read',
+      // Totals over every entity, as /api/health.
+      ...access('workspace_status'),
       query: stallQuery,
       response: z.object({ extraction_stalls: stallsSchema }).loose(),
       etag: true,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import { type Engine, type ExtractionStalls, extractionStalls } from '../../engine/index.js';
+import { access } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 
 const minutes = z.number().int().nullable();
@@ -96,8 +97,7 @@ export const HEALTH_ROUTES: readonly HttpRoute[] = [
       summary:
         'Health: seed 000 metrics, search index backlog, job queue, dead letters, extraction stalls',
       tags: ['health'],
-      scope: 'read',
-      allEntities: true,
+      ...access('workspace_status'),
       query: stallQuery,
       response: healthSchema,
     },

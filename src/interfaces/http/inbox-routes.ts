@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityAllowed, principalOf } from './auth.js';
+import { answererOf, entityAllowed, principalOf } from './auth.js';
 import { inboxItemSchema } from './inbox.js';
 import { pageQuery, pageSchema, paginate } from './paging.js';
 import { type HttpRoute, route } from './route-registry.js';
@@ -48,7 +48,13 @@ export const INBOX_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { params, body }, { engine, inbox }) => {
       const source = inbox.get(params.kind);
-      const result = await source.answer(engine, params.id, body.action, body.edited_value);
+      const result = await source.answer(
+        engine,
+        params.id,
+        body.action,
+        body.edited_value,
+        answererOf(c),
+      );
       engine.events.publish({
         type: 'review.answered',
         entity_id: await source.entityOf(engine, params.id),

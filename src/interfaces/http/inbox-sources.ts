@@ -65,11 +65,14 @@ export const proposalSource: InboxSource = {
     const all = await engine.observer.listProposals('all');
     return all.some((p) => p.proposal_id === id) ? GLOBAL : null;
   },
-  async answer(engine, id, action, value) {
+  async answer(engine, id, action, value, by) {
     return await engine.observer.resolveProposal(
       id,
       checkedEditAction(['approve', 'reject', 'edit'] as const, action, value),
-      value === undefined ? {} : { text: value },
+      {
+        ...(value === undefined ? {} : { text: value }),
+        ...(by === undefined ? {} : { decidedBy: by.actor }),
+      },
     );
   },
 };
@@ -163,13 +166,16 @@ export const escalationSource: InboxSource = {
     const all = await engine.tasks.list({ state: 'all' });
     return all.find((task) => task.id === id)?.entity_id ?? null;
   },
-  async answer(engine, id, action, value) {
+  async answer(engine, id, action, value, by) {
     if (action !== 'acknowledge' || value !== undefined) {
       throw new EngineError('VALIDATION_FAILED', 'action must be acknowledge (no edited_value)', {
         field: 'action',
       });
     }
-    return await engine.tasks.acknowledge(id, { reason: 'acknowledged in the inbox' });
+    return await engine.tasks.acknowledge(id, {
+      reason: 'acknowledged in the inbox',
+      ...(by === undefined ? {} : { actor: by.actor }),
+    });
   },
 };
 

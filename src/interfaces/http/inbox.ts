@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import type { Answerer } from './auth.js';
 import {
   checkedEditAction,
   driftSource,
@@ -51,8 +52,17 @@ export interface InboxSource {
   list(engine: Engine): Promise<readonly InboxItem[]>;
   /** The entity an item belongs to, or null when there is no such item. */
   entityOf(engine: Engine, id: string): Promise<string | null>;
-  /** Applies `action` (one of the item's `actions`) and returns the source's own result. */
-  answer(engine: Engine, id: string, action: string, value: string | undefined): Promise<unknown>;
+  /**
+   * Applies `action` (one of the item's `actions`) and returns the source's own result; `by`, when
+   * known, is recorded as who answered.
+   */
+  answer(
+    engine: Engine,
+    id: string,
+    action: string,
+    value: string | undefined,
+    by?: Answerer,
+  ): Promise<unknown>;
 }
 
 const reviewSource: InboxSource = {
@@ -78,9 +88,9 @@ const reviewSource: InboxSource = {
     });
     return all.find((p) => p.prompt_id === id)?.entity_id ?? null;
   },
-  async answer(engine, id, action, value) {
+  async answer(engine, id, action, value, by) {
     const checked = checkedEditAction(['confirm', 'reject', 'edit'] as const, action, value);
-    return await engine.answerReview(id, checked, value);
+    return await engine.answerReview(id, checked, value, by);
   },
 };
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Engine } from '../../engine/index.js';
 import { MCP_TOOLS, type McpTool } from '../mcp/index.js';
 import type { Principal, Scope } from './auth.js';
@@ -65,6 +66,11 @@ export async function checkMcpRequest(
         `token "${principal.name}" is limited to some entities: pass entity_id`,
       );
     }
+    // Then the entities the call resolves to once its defaults apply (`entity_id` defaults to
+    // user:primary): an argument left out must not skip the allow-list. Arguments the tool's
+    // schema refuses are answered by the SDK with an error, before the tool runs.
+    const parsed = tool === undefined ? null : z.object(tool.input).safeParse(args);
+    if (parsed?.success === true) entityIdsIn(parsed.data, named);
     const denied = forbiddenEntity(principal, named);
     if (denied !== null) {
       return rpcError(message.id, `token "${principal.name}" may not access ${denied}`);

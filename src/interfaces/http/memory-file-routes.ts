@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { runRoute, textActionRoute } from './run-route.js';
 
@@ -77,7 +78,8 @@ export const MEMORY_FILE_ROUTES: readonly HttpRoute[] = [
       tags,
       key: 'reason',
       required: false,
-      allEntities: true,
+      // The user's decision, as MCP retire_memory.
+      ...access('memory_file_decide'),
     },
     (engine, id, reason) => engine.observer.retireMemory(id, reason),
   ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { captureInput, toCaptureRequest } from '../mcp/index.js';
+import { access, captureInput, toCaptureRequest } from '../mcp/index.js';
+import { answererOf } from './auth.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema, anyObject as object, present } from './wire-schemas.js';
 
@@ -54,7 +55,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/proposals',
       summary: 'Memory proposals (pending by default)',
       tags,
-      scope: 'read',
+      ...access('memory_file_read'),
       query: z.object({
         status: z.enum(['pending', 'approved', 'rejected', 'expired', 'all']).optional(),
       }),
@@ -69,7 +70,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/proposals/:id',
       summary: 'Resolve a memory proposal: approve, reject, or edit with text',
       tags,
-      scope: 'write',
+      ...access('memory_file_decide'),
       params: z.object({ id: z.string() }),
       body: resolveBody,
       response: object,
@@ -79,7 +80,12 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
         await engine.observer.resolveProposal(
           params.id,
           b.action,
-          present({ text: b.text, section: b.section, reason: b.reason }),
+          present({
+            text: b.text,
+            section: b.section,
+            reason: b.reason,
+            decidedBy: answererOf(c)?.actor,
+          }),
         ),
       ),
   ),
@@ -90,7 +96,7 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/memory',
       summary: 'Promoted MEMORY.md entries (all=true includes retired ones)',
       tags,
-      scope: 'read',
+      ...access('memory_file_read'),
       query: z.object({ all: z.enum(['true', 'false']).optional() }),
       response: z.object({ memory: z.array(object) }),
     },
@@ -103,9 +109,8 @@ export const OBSERVER_ROUTES: readonly HttpRoute[] = [
       path: '/api/ask',
       summary: 'Answer a question from session memory, with citations',
       tags,
-      scope: 'read',
       // Reads MEMORY.md and session observations, which belong to no entity (as ask_memory).
-      allEntities: true,
+      ...access('memory_file_read'),
       body: askBody,
       response: object,
     },

@@ -107,7 +107,16 @@ describe('MEMORY.md routes (memory retire, forget, resolve-edit and the observer
     );
     const rule = proposals.find((p) => p.section === 'Hard Rules');
     expect(rule).toBeDefined();
-    await json(call('POST', `/api/proposals/${rule?.proposal_id}`, { action: 'approve' }));
+    // Deciding on a proposal is a review (as MCP resolve_proposal), recorded as the token's.
+    await json(
+      call('POST', `/api/proposals/${rule?.proposal_id}`, { action: 'approve' }, REVIEWER),
+    );
+    const decided = await json<{ proposals: { proposal_id: string; decided_by: string | null }[] }>(
+      call('GET', '/api/proposals?status=all'),
+    );
+    expect(decided.proposals.find((p) => p.proposal_id === rule?.proposal_id)?.decided_by).toBe(
+      'token:reviewer',
+    );
     const before = readFileSync(memoryPath, 'utf8');
     writeFileSync(
       memoryPath,

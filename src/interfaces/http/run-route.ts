@@ -50,6 +50,8 @@ export interface TextActionOptions {
   readonly key: string;
   /** The text is required (400 without it). */
   readonly required: boolean;
+  /** Default `write`. */
+  readonly scope?: Scope;
   /** See `RouteSpec.allEntities`. */
   readonly allEntities?: true;
 }
@@ -69,7 +71,7 @@ export function textActionRoute(
       path: options.path,
       summary: options.summary,
       tags: options.tags,
-      scope: 'write',
+      scope: options.scope ?? 'write',
       ...(options.allEntities === true ? { allEntities: true } : {}),
       params: idParams,
       body: z.strictObject({ [options.key]: options.required ? text : text.optional() }),

@@ -4,6 +4,8 @@
  * HTTP by `interfaces/http`.
  * May import: engine, core types (and `config` only in the `stdio-main.ts` entry).
  */
+/** The one table of what each scope may do, which HTTP routes read too. */
+export { ACCESS, type Access, access, type Operation, type Reach } from './access.js';
 export type { CreateMcpServerOptions } from './create-mcp-server.js';
 export { createMcpServer } from './create-mcp-server.js';
 export type { ServeMcpStdioOptions } from './serve-mcp-stdio.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defined, defineTool, reply } from './define-tool.js';
-import { taskIdInput, taskLine, taskOutput } from './task-views.js';
+import { entityOfTask, taskIdInput, taskLine, taskOutput } from './task-views.js';
 import { entityIdInput } from './views.js';
 
 /** `acknowledge_task`: the user has seen an escalation. */
@@ -12,6 +12,8 @@ export const acknowledgeTask = defineTool({
   output: taskOutput,
   scope: 'write',
   idempotent: false,
+  // The task's own entity, whatever entity_id says (the handler acts on the task id alone).
+  targetEntities: entityOfTask,
   async handler(args, engine) {
     const acked = await engine.tasks.acknowledge(args.task_id, {
       actor: 'agent',

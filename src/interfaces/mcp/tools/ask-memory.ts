@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from '../access.js';
 import { defineTool } from './define-tool.js';
 import { entityIdInput } from './views.js';
 
@@ -30,10 +31,9 @@ export const askMemory = defineTool({
     limit: z.number().int().min(1).max(20).default(5),
   },
   output,
-  scope: 'read',
+  ...access('memory_file_read'),
   // The answer reads MEMORY.md and session observations, which belong to no entity: a token
   // limited to some entities is refused, as for reflect_memory (entity_id only narrows messages).
-  allEntities: true,
   async handler(args, engine, tool) {
     const answer = await engine.observer.ask(args.question, {
       limit: args.limit,

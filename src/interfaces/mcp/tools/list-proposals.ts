@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from '../access.js';
 import { defineTool, reply } from './define-tool.js';
 import { proposal, proposalLine } from './proposal-views.js';
 import { entityIdInput } from './views.js';
@@ -16,7 +17,7 @@ export const listProposals = defineTool({
     status: z.enum(['pending', 'approved', 'rejected', 'expired', 'all']).default('pending'),
   },
   output: { proposals: z.array(proposal) },
-  scope: 'read',
+  ...access('memory_file_read'),
   async handler(args, engine) {
     const proposals = await engine.observer.listProposals(args.status);
     return reply(

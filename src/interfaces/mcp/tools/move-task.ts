@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { TASK_STATES } from '../../../core/index.js';
 import { defineTool, reply } from './define-tool.js';
-import { fieldsOf, taskFields, taskIdInput, taskLine, taskOutput } from './task-views.js';
+import {
+  entityOfTask,
+  fieldsOf,
+  taskFields,
+  taskIdInput,
+  taskLine,
+  taskOutput,
+} from './task-views.js';
 import { entityIdInput } from './views.js';
 
 /** `move_task`: a step along the task state machine. */
@@ -19,6 +26,8 @@ export const moveTask = defineTool({
   output: taskOutput,
   scope: 'write',
   idempotent: false,
+  // The task's own entity, whatever entity_id says (the handler acts on the task id alone).
+  targetEntities: entityOfTask,
   async handler({ entity_id: _entity, task_id, to, reason, ...rest }, engine) {
     const moved =
       to === 'DONE' && rest.completion_proof !== undefined

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTITY_ID_PATTERN, formatIssues } from '../../../core/index.js';
+import { DEFAULT_ENTITY, ENTITY_ID_PATTERN, formatIssues } from '../../../core/index.js';
 import { defined, defineTool, reply } from './define-tool.js';
 import { issueShape, threadIdInput } from './views.js';
 
@@ -50,6 +50,15 @@ export const recordMessages = defineTool({
   output,
   scope: 'write',
   idempotent: true,
+  // Each message lands on its own entity_id, else the call's, else user:primary.
+  async targetEntities(args) {
+    const call = typeof args['entity_id'] === 'string' ? args['entity_id'] : DEFAULT_ENTITY;
+    const messages = Array.isArray(args['messages']) ? (args['messages'] as unknown[]) : [];
+    return messages.map((m) => {
+      const own = (m as { entity_id?: unknown } | null)?.entity_id;
+      return typeof own === 'string' ? own : call;
+    });
+  },
   async handler(args, engine, tool) {
     const result = tool.parse(
       await engine.recordMessages(args.messages, {

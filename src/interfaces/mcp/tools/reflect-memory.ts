@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from '../access.js';
 import { defineTool } from './define-tool.js';
 import { proposal, proposalLine } from './proposal-views.js';
 import { entityIdInput } from './views.js';
@@ -25,9 +26,8 @@ export const reflectMemory = defineTool({
     'Call when the user wants recent sessions turned into MEMORY.md proposals now instead of at the daily run.',
   input: { entity_id: entityIdInput },
   output,
-  scope: 'write',
+  ...access('workspace_run'),
   idempotent: true,
-  allEntities: true,
   async handler(_args, engine, tool) {
     const report = await engine.observer.reflect();
     return tool.reply(

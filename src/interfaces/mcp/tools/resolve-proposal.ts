@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EngineError } from '../../../core/index.js';
+import { access } from '../access.js';
 import { defined, defineTool, reply } from './define-tool.js';
 import { proposal, proposalLine, SECTIONS } from './proposal-views.js';
 import { entityIdInput } from './views.js';
@@ -18,7 +19,7 @@ export const resolveProposal = defineTool({
     reason: z.string().max(400).optional(),
   },
   output: { proposal },
-  scope: 'review',
+  ...access('memory_file_decide'),
   idempotent: false,
   async handler(args, engine) {
     const edited = args.text !== undefined || args.section !== undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EngineError } from '../../../core/index.js';
+import { access } from '../access.js';
 import { defineTool } from './define-tool.js';
 import { SECTIONS } from './proposal-views.js';
 import { entityIdInput } from './views.js';
@@ -30,9 +31,8 @@ export const retireMemory = defineTool({
     reason: z.string().max(400).optional(),
   },
   output: { entry },
-  scope: 'review',
+  ...access('memory_file_decide'),
   idempotent: false,
-  allEntities: true,
   async handler(args, engine, tool) {
     const entries = await engine.observer.listMemory(true);
     let id = args.memory_id;

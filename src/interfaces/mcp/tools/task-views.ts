@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATES, type Task, taskSummary } from '../../../core/index.js';
+import type { Engine } from '../../../engine/index.js';
 
 /** A task id argument, e.g. TASK-20260130-001. */
 export const taskIdInput = z.string().regex(/^TASK-\d{8}-\d{3,}$/);
+
+/**
+ * The entity owning the task `args.task_id` names, for the allow-list of restricted tokens; none
+ * for an unknown task (the tool itself answers not found).
+ */
+export async function entityOfTask(
+  args: Record<string, unknown>,
+  engine: Engine,
+): Promise<string[]> {
+  const id = args['task_id'];
+  if (typeof id !== 'string') return [];
+  const tasks = await engine.tasks.list({ state: 'all' });
+  const task = tasks.find((t) => t.id === id);
+  return task === undefined ? [] : [task.entity_id];
+}
 
 const instant = z.string();
 
