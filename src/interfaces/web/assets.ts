@@ -257,7 +257,10 @@ function inboxRow(item, index) {
       'data-kind': item.kind,
       'aria-current': index === selected ? 'true' : 'false',
       'aria-label': item.title,
-      onfocus: () => selectRow(index, false),
+      // focusin, not focus, and click: a click or Tab onto a control inside the card (or a click
+      // where a button takes no focus) selects the card too.
+      onfocusin: () => selectRow(index, false),
+      onclick: () => selectRow(index, false),
     },
     el('div', { class: 'kind', text: item.kind.replaceAll('_', ' ') }),
     el('h2', {}, item.link ? el('a', { href: item.link, text: item.title }) : item.title),
