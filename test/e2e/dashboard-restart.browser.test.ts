@@ -88,4 +88,35 @@ describe.skipIf(!hasChromium())('dashboard in Chromium across a server restart',
     }
     expect(announced).toBe(true);
   }, 60_000);
+
+  it('opens the stream again when a read fails while it says live, and reads the page again', async () => {
+    const url = (server as RunningHttpServer).url;
+    // The page reads the inbox on load and again when the stream is ready: let both finish.
+    let reads = 0;
+    const count = (response: { url(): string }): void => {
+      if (response.url().includes('/api/inbox')) reads += 1;
+    };
+    page.on('response', count);
+    await page.goto('about:blank');
+    await page.goto(`${url}/#/inbox`);
+    await page.waitForSelector('#live-status:text-is("live")');
+    await expect.poll(() => reads).toBeGreaterThanOrEqual(2);
+    page.off('response', count);
+    await page.waitForSelector('.inbox-item');
+    // One inbox read fails at the network level (a server gone behind a live-looking stream).
+    let failed = 0;
+    await page.route('**/api/inbox*', async (request) => {
+      if (failed === 0) {
+        failed += 1;
+        await request.abort('connectionrefused');
+      } else await request.continue();
+    });
+    await page.evaluate('window.dispatchEvent(new HashChangeEvent("hashchange"))');
+    await page.waitForSelector('main:has-text("Failed to fetch")');
+    // Without a live event or a reload, the stream reopens and the inbox is read again.
+    await page.waitForSelector('.inbox-item', { timeout: 10_000 });
+    await page.waitForSelector('#live-status:text-is("live")');
+    expect(failed).toBe(1);
+    await page.unroute('**/api/inbox*');
+  }, 30_000);
 });
