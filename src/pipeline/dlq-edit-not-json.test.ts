@@ -27,3 +27,37 @@ describe('editing a dead letter that is not JSON', () => {
     expect((await engine.retryDlq()).retried).toBe(0);
   });
 });
+
+describe('editing a settled dead letter', () => {
+  const fixed = JSON.stringify({
+    type: 'observation',
+    event_id: '0190a5f2-0000-7000-8000-0000000000f1',
+    event_ts: '2026-06-01T08:00:00Z',
+    domain: 'travel',
+    entity_id: 'user:primary',
+    field: 'travel.hotel_name',
+    candidate_value: 'Lakeside Inn',
+    intent: 'assertive',
+    source: { type: 'user_statement', ref: 'fix' },
+  });
+
+  it('refuses to edit a resolved or discarded letter (CONFLICT) and leaves it settled', async () => {
+    const { engine } = t();
+    const report = await engine.ingest('{"type":"observation"}\n{"type":"observation","x":1}\n');
+    const [first, second] = report.rejections.map((r) => r.dlq_id ?? '');
+    // A pending letter can be edited, even to a line that still fails.
+    expect(await engine.editDlq(first ?? '', '{"type":"observation"}')).toMatchObject({
+      resolved: 0,
+    });
+    expect(await engine.editDlq(first ?? '', fixed)).toMatchObject({ resolved: 1 });
+    await expect(engine.editDlq(first ?? '', '{}')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await engine.discardDlq(second ?? '');
+    await expect(engine.editDlq(second ?? '', fixed)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const items = await engine.listDlq();
+    expect(items.find((d) => d.dlqId === first)).toMatchObject({
+      status: 'resolved',
+      needsReview: false,
+    });
+    expect(items.find((d) => d.dlqId === second)).toMatchObject({ status: 'discarded' });
+  });
+});

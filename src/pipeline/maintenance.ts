@@ -536,6 +536,9 @@ function backoff(retryCount: number): number | null {
   return DLQ_BACKOFF_MS[retryCount] ?? null;
 }
 
+/** Dead-letter statuses that are settled: neither retried nor edited again. */
+const CLOSED_DLQ: readonly DlqItem['status'][] = ['resolved', 'discarded'];
+
 /**
  * Runs dead-letter retries that are due at `now` (or every pending one with `all`): each raw input
  * is validated again under the current schemas; a success is applied, a failure is rescheduled
@@ -560,6 +563,15 @@ export async function retryDeadLetters(
         );
     if (options.only && items.length === 0) {
       throw new EngineError('NOT_FOUND', `no dead letter ${options.only}`, { dlqId: options.only });
+    }
+    const closed = options.only ? items.find((d) => CLOSED_DLQ.includes(d.status)) : undefined;
+    if (closed) {
+      // Its record is in the ledger already (or was dropped on purpose): running a new line
+      // through it would re-open a settled letter as an alert, or apply a second record.
+      throw new EngineError('CONFLICT', `dead letter ${closed.dlqId} is already ${closed.status}`, {
+        dlqId: closed.dlqId,
+        status: closed.status,
+      });
     }
     for (const original of items) {
       const item: DlqItem =

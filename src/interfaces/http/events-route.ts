@@ -138,6 +138,11 @@ export const EVENTS_ROUTES: readonly HttpRoute[] = [
           `token "${principal.name}" may not access ${query.entity_id}`,
         );
       }
+      if (shutdown.aborted) {
+        // A client reconnecting over a kept-alive socket of a server that is closing would hold
+        // it open with a stream nothing ends; it retries and reaches the next server instead.
+        return problemResponse(c, 503, 'UNAVAILABLE', 'the server is shutting down');
+      }
       const wanted = (event: EngineEvent): boolean => {
         if (event.entity_id === null)
           return !isRestricted(principal) && query.entity_id === undefined;

@@ -32,6 +32,9 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/** How long `close()` lets requests in flight finish before it closes their connections. */
+const CLOSE_GRACE_MS = 3000;
+
 const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 function isLoopback(host: string): boolean {
@@ -87,8 +90,23 @@ export async function startHttpServer(
           close: () =>
             new Promise<void>((done, fail) => {
               stopHttpApp(app);
-              server.close((error?: Error) => (error === undefined ? done() : fail(error)));
-              if (server instanceof Server) server.closeIdleConnections();
+              let sweep: NodeJS.Timeout | undefined;
+              server.close((error?: Error) => {
+                clearInterval(sweep);
+                return error === undefined ? done() : fail(error);
+              });
+              if (server instanceof Server) {
+                // Stopping the app ends the event streams, but their sockets (and any a browser
+                // keeps alive) only turn idle afterwards: close them as they do, and after a grace
+                // period close what is still open, so a dashboard cannot hold a SIGTERM up.
+                const started = Date.now();
+                server.closeIdleConnections();
+                sweep = setInterval(() => {
+                  if (Date.now() - started >= CLOSE_GRACE_MS) server.closeAllConnections();
+                  else server.closeIdleConnections();
+                }, 100);
+                sweep.unref();
+              }
             }),
         });
       },

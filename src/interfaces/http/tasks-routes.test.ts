@@ -39,6 +39,77 @@ describe('task routes', () => {
     expect(JSON.stringify(await response.json())).toContain('unknown parameter(s): colour');
   });
 
+  it('refuses a wrongly typed task field with a 400 naming it, and stores nothing', async () => {
+    const count = async () => {
+      const all = await http.app.request('/api/tasks?all=true', { headers: HEADERS });
+      return ((await all.json()) as { tasks: unknown[] }).tasks.length;
+    };
+    const before = await count();
+    const wrong: [string, unknown][] = [
+      ['definition_of_done', 'landlord confirms'],
+      ['definition_of_done', [1, 2]],
+      ['followup_cadence_hours', 'soon'],
+      ['owner', 5],
+      ['description', ['a']],
+      ['who_waiting_on', { a: 1 }],
+      ['next_check', 'later'],
+      ['last_followup', 123],
+      ['next_action', false],
+      ['priority', null],
+      ['entity_id', 'Bob'],
+      ['title', '   '],
+    ];
+    for (const [field, value] of wrong) {
+      const response = await post('/api/tasks', { title: 't', [field]: value });
+      expect(response.status, `${field}: ${JSON.stringify(value)}`).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(JSON.stringify(await response.json())).toContain(field);
+    }
+    for (const body of [[1, 2], null]) {
+      expect((await post('/api/tasks', body)).status).toBe(400);
+    }
+    expect(await count()).toBe(before);
+    // The same fields, well typed, are stored as given.
+    const added = await post('/api/tasks', {
+      title: 't',
+      owner: 'alex',
+      description: 'a',
+      who_waiting_on: 'the landlord',
+      definition_of_done: ['landlord confirms'],
+      followup_cadence_hours: 24,
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({
+      owner: 'alex',
+      description: 'a',
+      who_waiting_on: 'the landlord',
+      definition_of_done: ['landlord confirms'],
+    });
+    const { id } = (await (await post('/api/tasks', { title: 'u' })).json()) as { id: string };
+    const patched = await http.app.request(`/api/tasks/${id}`, {
+      method: 'PATCH',
+      headers: HEADERS,
+      body: JSON.stringify({ owner: 7 }),
+    });
+    expect(patched.status).toBe(400);
+    expect((await post(`/api/tasks/${id}/move`, { to: 'TRIAGED', due: 5 })).status).toBe(400);
+  });
+
+  it('documents each task field with its schema in the OpenAPI document', async () => {
+    const doc = (await (await http.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> } }>>;
+    };
+    const body = JSON.stringify(doc.paths['/api/tasks']?.['post']?.requestBody);
+    const schema = JSON.parse(body) as {
+      content: { 'application/json': { schema: { properties: Record<string, object> } } };
+    };
+    const properties = schema.content['application/json'].schema.properties;
+    expect(properties['definition_of_done']).toMatchObject({ type: 'array' });
+    expect(properties['followup_cadence_hours']).toMatchObject({ type: 'number' });
+    expect(properties['owner']).toMatchObject({ type: 'string' });
+    expect(properties['priority']).toMatchObject({ enum: ['P0', 'P1', 'P2', 'P3'] });
+  });
+
   it('logs an incident and shows it in the metrics', async () => {
     const logged = await post('/api/incidents', { type: 'WRONG_RECALL', detail: 'missed net-15' });
     expect(logged.status).toBe(201);

@@ -7,39 +7,42 @@ import {
   TASK_STATES,
   type TaskFields,
 } from '../../core/index.js';
+import { taskFields, taskText, taskTitle } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { textActionRoute } from './run-route.js';
 import { entityIdSchema, idParams, instant, anyObject as object, present } from './wire-schemas.js';
 
-const FIELD_NAMES = [
-  'title',
-  'description',
-  'priority',
-  'due',
-  'definition_of_done',
-  'next_action',
-  'next_check',
-  'who_waiting_on',
-  'followup_cadence_hours',
-  'last_followup',
-  'blocking_question',
-  'completion_proof',
-  'owner',
-] as const;
-
 /**
- * A strict body of `names`, each optional and left to the handler (and the engine) to check, so
- * unknown parameters are refused by `defineRoute` and the documented names stay in one list.
+ * The task fields a body may set, in the wire schemas MCP validates with: a wrong type is a 400
+ * naming the field, and the OpenAPI document shows the same schemas.
  */
+const taskBodyFields = {
+  title: taskTitle.optional(),
+  description: taskText.optional(),
+  ...taskFields,
+};
+
+type TaskBodyFields = { [K in keyof typeof taskBodyFields]?: z.infer<(typeof taskBodyFields)[K]> };
+
+const FIELD_NAMES = Object.keys(taskBodyFields) as (keyof TaskBodyFields)[];
+
+/** A strict body of the task fields and `extra`, so unknown parameters are refused. */
+function bodyWith<T extends z.ZodRawShape>(extra: T) {
+  return z.object(taskBodyFields).extend(extra).strict();
+}
+
+/** A strict body of `names`, each optional and left to the handler to check. */
 function bodyOf(names: readonly string[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, z.unknown().optional()]))).strict();
 }
 
-function fieldsOf(input: Record<string, unknown>): TaskFields {
+function fieldsOf(input: TaskBodyFields): TaskFields {
   return Object.fromEntries(
     FIELD_NAMES.filter((name) => input[name] !== undefined).map((name) => [name, input[name]]),
   ) as TaskFields;
 }
+
+const reason = z.string().max(1000).optional();
 
 const tags = ['tasks'];
 
@@ -94,18 +97,15 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       summary: 'Capture a task: {title, entity_id?, ...fields}',
       tags,
       scope: 'write',
-      body: bodyOf(['title', 'entity_id', ...FIELD_NAMES]),
+      body: bodyWith({ title: taskTitle, entity_id: entityIdSchema.optional() }),
       response: object,
     },
     async (c, { body: input }, { engine }) => {
-      if (typeof input['title'] !== 'string') {
-        throw new EngineError('VALIDATION_FAILED', 'title is required', { field: 'title' });
-      }
-      const { title: _title, ...rest } = input;
+      const { title, entity_id, ...rest } = input;
       const task = await engine.tasks.add({
-        title: input['title'],
+        title,
         fields: fieldsOf(rest),
-        ...(typeof input['entity_id'] === 'string' ? { entity_id: input['entity_id'] } : {}),
+        ...(entity_id === undefined ? {} : { entity_id }),
       });
       return c.json(task, 201);
     },
@@ -118,15 +118,16 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       tags,
       scope: 'write',
       params: idParams,
-      body: bodyOf(['to', 'reason', ...FIELD_NAMES]),
+      body: bodyWith({ to: z.string().describe('A task state (any case)'), reason }),
       response: object,
     },
     async (c, { params, body: input }, { engine }) => {
-      const to = String(input['to'] ?? '').toUpperCase();
+      const to = input.to.toUpperCase();
       if (!isTaskState(to))
         throw new EngineError('VALIDATION_FAILED', 'to must be a task state', { field: 'to' });
-      const reason = typeof input['reason'] === 'string' ? input['reason'] : '';
-      return c.json(await engine.tasks.move(params.id, to, fieldsOf(input), { reason }));
+      return c.json(
+        await engine.tasks.move(params.id, to, fieldsOf(input), { reason: input.reason ?? '' }),
+      );
     },
   ),
   route(
@@ -137,14 +138,14 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       tags,
       scope: 'write',
       params: idParams,
-      body: bodyOf(['progress', 'reason', ...FIELD_NAMES]),
+      body: bodyWith({ progress: z.boolean().optional(), reason }),
       response: object,
     },
     async (c, { params, body: input }, { engine }) =>
       c.json(
         await engine.tasks.update(params.id, fieldsOf(input), {
-          progress: input['progress'] === true,
-          reason: typeof input['reason'] === 'string' ? input['reason'] : '',
+          progress: input.progress === true,
+          reason: input.reason ?? '',
         }),
       ),
   ),

@@ -14,6 +14,8 @@ export { runMcpStdio, serveMcpStdio } from './serve-mcp-stdio.js';
 export { captureInput, toCaptureRequest } from './tools/capture-session.js';
 export type { McpTool, ToolScope } from './tools/define-tool.js';
 export { MCP_TOOLS } from './tools/index.js';
+/** The task fields' wire schemas, which HTTP validates and documents task bodies with too. */
+export { taskFields, taskText, taskTitle } from './tools/task-views.js';
 /** The wire schemas of engine views that HTTP documents too (one description per view). */
 export {
   fieldView,

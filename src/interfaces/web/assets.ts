@@ -257,7 +257,10 @@ function inboxRow(item, index) {
       'data-kind': item.kind,
       'aria-current': index === selected ? 'true' : 'false',
       'aria-label': item.title,
-      onfocus: () => selectRow(index, false),
+      // focusin, not focus, and click: a click or Tab onto a control inside the card (or a click
+      // where a button takes no focus) selects the card too.
+      onfocusin: () => selectRow(index, false),
+      onclick: () => selectRow(index, false),
     },
     el('div', { class: 'kind', text: item.kind.replaceAll('_', ' ') }),
     el('h2', {}, item.link ? el('a', { href: item.link, text: item.title }) : item.title),
@@ -557,9 +560,20 @@ function render(keepFocus) {
       if (!keepFocus && r.name !== 'search') document.getElementById('page-title')?.focus();
     } catch (error) {
       main.replaceChildren(heading(needsToken(error) ? 'Token needed' : 'Error'), failure(error));
+      if (error instanceof TypeError) recheckStream();
     }
   });
   return rendering;
+}
+
+// A read that could not reach the server (fetch's TypeError) while the stream says live means
+// the stream may be stale: open it again, so the badge says what is true and, once it is ready,
+// the page is read again. At most every few seconds, so a failing read cannot spin.
+let lastRecheck = 0;
+function recheckStream() {
+  if (document.body.dataset.live !== 'true' || Date.now() - lastRecheck < 3000) return;
+  lastRecheck = Date.now();
+  connectEvents();
 }
 
 document.addEventListener('keydown', (event) => {

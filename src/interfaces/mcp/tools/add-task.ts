@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineTool, reply } from './define-tool.js';
-import { fieldsOf, taskFields, taskLine, taskOutput } from './task-views.js';
+import { fieldsOf, taskFields, taskLine, taskOutput, taskTitle } from './task-views.js';
 import { entityIdInput } from './views.js';
 
 /** `add_task`: a commitment captured as a task. */
@@ -8,7 +7,7 @@ export const addTask = defineTool({
   name: 'add_task',
   title: 'Add task',
   description: 'Call when you or the user commit to doing something.',
-  input: { entity_id: entityIdInput, title: z.string().min(1).max(500), ...taskFields },
+  input: { entity_id: entityIdInput, title: taskTitle, ...taskFields },
   output: taskOutput,
   scope: 'write',
   idempotent: false,

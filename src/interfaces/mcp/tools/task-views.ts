@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { TASK_PRIORITIES, TASK_STATES, type Task, taskSummary } from '../../../core/index.js';
+import {
+  parseRfc3339,
+  TASK_PRIORITIES,
+  TASK_STATES,
+  type Task,
+  taskSummary,
+} from '../../../core/index.js';
 import type { Engine } from '../../../engine/index.js';
 
 /** A task id argument, e.g. TASK-20260130-001. */
@@ -20,24 +26,33 @@ export async function entityOfTask(
   return task === undefined ? [] : [task.entity_id];
 }
 
-const instant = z.string();
+const instant = z.string().refine((value) => parseRfc3339(value) !== null, {
+  message: 'must be an RFC 3339 timestamp such as 2026-02-19T15:00:00Z',
+});
+
+/** A task's free text (the engine trims it): a string with something in it. */
+export const taskText = z.string().regex(/\S/, 'must not be blank');
+
+/** A task's title. */
+export const taskTitle = taskText.max(500);
 
 /**
  * The task fields an agent may set; the target state of a move says which it requires (an
- * illegal move is refused naming them).
+ * illegal move is refused naming them). HTTP validates and documents task bodies with these too,
+ * so a wrong type is refused the same way on both.
  */
 export const taskFields = {
   priority: z.enum(TASK_PRIORITIES).optional(),
   due: instant.optional(),
-  definition_of_done: z.array(z.string().min(1)).optional(),
-  next_action: z.string().min(1).optional(),
+  definition_of_done: z.array(taskText).optional(),
+  next_action: taskText.optional(),
   next_check: instant.optional(),
-  who_waiting_on: z.string().min(1).optional(),
+  who_waiting_on: taskText.optional(),
   followup_cadence_hours: z.number().positive().optional(),
   last_followup: instant.optional(),
-  blocking_question: z.string().min(1).optional(),
-  completion_proof: z.string().min(1).optional(),
-  owner: z.string().min(1).optional(),
+  blocking_question: taskText.optional(),
+  completion_proof: taskText.optional(),
+  owner: taskText.optional(),
 };
 
 /** The task fields of a call's arguments. */

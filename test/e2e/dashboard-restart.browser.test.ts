@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/core/index.js';
+import type { Engine } from '../../src/engine/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import { seedTwoEntities } from '../../src/interfaces/http/__fixtures__/two-entities.js';
+import type { RunningHttpServer } from '../../src/interfaces/http/index.js';
+import { startHttpServer } from '../../src/interfaces/http/index.js';
+import { observation, toJsonl } from '../../src/testing/index.js';
+import { hasChromium, launchChromium } from './__fixtures__/dashboard-server.js';
+
+/** Resolves to 'closed' when `server.close()` finishes, or 'hung' after `ms`. */
+function closeWithin(server: RunningHttpServer, ms: number): Promise<'closed' | 'hung'> {
+  return Promise.race([
+    server.close().then(() => 'closed' as const),
+    new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms).unref()),
+  ]);
+}
+
+describe.skipIf(!hasChromium())('dashboard in Chromium across a server restart', () => {
+  let dir: string;
+  let engine: Engine;
+  let server: RunningHttpServer | undefined;
+  let browser: { context: BrowserContext; close(): Promise<void> };
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'verity-dashboard-restart-'));
+    engine = await createEngine({
+      home: dir,
+      clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
+    });
+    await seedTwoEntities(engine);
+    server = await startHttpServer(engine, { port: 0, host: '127.0.0.1', token: null });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await engine?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('closes with the dashboard open, then reconnects, refreshes the inbox and gets new events', async () => {
+    const first = server as RunningHttpServer;
+    const port = Number(new URL(first.url).port);
+    await page.goto(`${first.url}/#/inbox`);
+    await page.waitForSelector('.inbox-item');
+    await page.waitForSelector('#live-status:text-is("live")');
+
+    // The open event stream must not hold the server up (SIGTERM runs this close).
+    expect(await closeWithin(first, 5000)).toBe('closed');
+    server = undefined;
+    await page.waitForSelector('#live-status:not(:text-is("live"))');
+    // A read while the server is down fails on the page.
+    await page.evaluate('window.dispatchEvent(new HashChangeEvent("hashchange"))');
+    await page.waitForSelector('main:has-text("Failed to fetch")');
+
+    server = await startHttpServer(engine, { port, host: '127.0.0.1', token: null });
+    await page.waitForSelector('#live-status:text-is("live")', { timeout: 15_000 });
+    await page.waitForSelector('.inbox-item');
+    expect(await page.locator('main').textContent()).not.toContain('Failed to fetch');
+
+    // The new server's ledger watcher learns the head on its first poll, so a commit before that
+    // poll announces nothing: commit until one is announced.
+    await page.evaluate('delete document.body.dataset.lastEvent');
+    let announced = false;
+    for (let id = 901; id < 906 && !announced; id += 1) {
+      await engine.ingest(
+        toJsonl([
+          observation({
+            id,
+            at: '2026-02-19T15:04:00Z',
+            field: 'travel.hotel_name',
+            value: `Inn ${id}`,
+          }),
+        ]),
+      );
+      announced = await page
+        .waitForSelector('body[data-last-event]', { timeout: 2000 })
+        .then(() => true)
+        .catch(() => false);
+    }
+    expect(announced).toBe(true);
+  }, 60_000);
+
+  it('opens the stream again when a read fails while it says live, and reads the page again', async () => {
+    const url = (server as RunningHttpServer).url;
+    // The page reads the inbox on load and again when the stream is ready: let both finish.
+    let reads = 0;
+    const count = (response: { url(): string }): void => {
+      if (response.url().includes('/api/inbox')) reads += 1;
+    };
+    page.on('response', count);
+    await page.goto('about:blank');
+    await page.goto(`${url}/#/inbox`);
+    await page.waitForSelector('#live-status:text-is("live")');
+    await expect.poll(() => reads).toBeGreaterThanOrEqual(2);
+    page.off('response', count);
+    await page.waitForSelector('.inbox-item');
+    // One inbox read fails at the network level (a server gone behind a live-looking stream).
+    let failed = 0;
+    await page.route('**/api/inbox*', async (request) => {
+      if (failed === 0) {
+        failed += 1;
+        await request.abort('connectionrefused');
+      } else await request.continue();
+    });
+    await page.evaluate('window.dispatchEvent(new HashChangeEvent("hashchange"))');
+    await page.waitForSelector('main:has-text("Failed to fetch")');
+    // Without a live event or a reload, the stream reopens and the inbox is read again.
+    await page.waitForSelector('.inbox-item', { timeout: 10_000 });
+    await page.waitForSelector('#live-status:text-is("live")');
+    expect(failed).toBe(1);
+    await page.unroute('**/api/inbox*');
+  }, 30_000);
+});
