@@ -66,6 +66,13 @@ const message = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('writes by a token limited to user:alex', () => {
+  it('refuses the task reconciler, which passes over every entity, on both surfaces', async () => {
+    expect(await refusedWithoutWriting('/api/reconcile', {})).not.toBe('');
+    expect(await mcpError('reconcile_tasks', { entity_id: 'user:alex' })).toContain(
+      'whole workspace',
+    );
+  });
+
   it('refuses messages that default to user:primary, before storing any', async () => {
     expect(
       await refusedWithoutWriting('/api/messages', { thread_id: 'aw', messages: [message('1')] }),

@@ -7,7 +7,7 @@ import {
   TASK_STATES,
   type TaskFields,
 } from '../../core/index.js';
-import { taskFields, taskText, taskTitle } from '../mcp/index.js';
+import { access, taskFields, taskText, taskTitle } from '../mcp/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { textActionRoute } from './run-route.js';
 import { entityIdSchema, idParams, instant, anyObject as object, present } from './wire-schemas.js';
@@ -194,7 +194,8 @@ export const TASK_ROUTES: readonly HttpRoute[] = [
       path: '/api/reconcile',
       summary: 'Run the task reconciler now',
       tags,
-      scope: 'write',
+      // It passes over every entity's tasks.
+      ...access('workspace_run'),
       response: object,
     },
     async (c, _input, { engine }) => c.json(await engine.tasks.reconcile()),

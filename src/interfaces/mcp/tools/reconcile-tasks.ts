@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from '../access.js';
 import { defineTool, reply } from './define-tool.js';
 import { entityIdInput } from './views.js';
 
@@ -16,7 +17,8 @@ export const reconcileTasks = defineTool({
     ),
     dead_man: z.array(z.string()),
   },
-  scope: 'write',
+  // The reconciler passes over every entity's tasks, whatever entity_id says.
+  ...access('workspace_run'),
   idempotent: true,
   async handler(_args, engine) {
     const report = await engine.tasks.reconcile();
