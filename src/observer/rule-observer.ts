@@ -1088,6 +1088,29 @@ function laysOutOptions(sentence: string): boolean {
 const SUGGESTS =
   /\b(?:i'?d|i would|could|would|suggest|recommend|options?|alternatively)\b|^or\b/im;
 
+// A short heading before a colon or a dash ("Change of plan: …", "Update — …", "Quick note: …"):
+// a noun phrase of up to four words with no subject of its own. Its first word may read as a verb
+// ("change", "update"), which turns the whole sentence into a bare command to skip.
+const HEADING = /^([^:;,.!?—–]{2,40}?)\s*(?::|\s[—–-]\s)\s*(\S.*)$/u;
+const HEADING_SUBJECT =
+  /\b(?:i|i'm|we|we're|you|they|he|she|it|this|that|let'?s|is|are|was|will)\b/i;
+
+/**
+ * The kind of what follows a user sentence's heading, when the whole sentence reads as nothing to
+ * keep: "Change of plan: we're dropping Redis." is read as "We're dropping Redis." (the sentence's
+ * text, heading and all, is what is kept). Null when there is no such heading or the rest is
+ * nothing to keep either.
+ */
+function afterHeading(sentence: string): SentenceClass['kind'] | null {
+  const m = HEADING.exec(sentence);
+  const head = m?.[1] ?? '';
+  const rest = m?.[2] ?? '';
+  if (head.split(/\s+/).length > 4 || HEADING_SUBJECT.test(head)) return null;
+  if (rest.split(/\s+/).length < 2) return null;
+  const kind = classifySentence(rest.charAt(0).toUpperCase() + rest.slice(1), 'user');
+  return kind === 'skip' ? null : kind;
+}
+
 /**
  * The kind and text of one sentence among its message's `sentences`, read with the assistant
  * message it replies to; null when it adds nothing (a label of the sentence before it).
@@ -1102,6 +1125,7 @@ function kindInContext(
   const sentence = sentences[at] ?? '';
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
+  if (speaker === 'user' && kind === 'skip') kind = afterHeading(sentence) ?? kind;
   // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
   if (
     speaker === 'assistant' &&
