@@ -75,8 +75,8 @@ export const ACCESS_CONCEPTS: readonly AccessConcept[] = [
   {
     concept: 'logging in to an account',
     words:
-      'log(?:ged|ging)? ?(?:in|on)(?:to)?|login|sign(?:ed|ing)? ?in(?:to)?|einlogg\\p{L}*|eingeloggt|anmeld\\p{L}*|se connecter|me connecter|iniciar sesi(?:ó|o)n|fazer login|accedere|inlogg\\p{L}*|ingelogd|zalogowa\\p{L}*|giri(?:ş|s) yap\\p{L}*|masuk|ログイン|登录|登錄|登入|netflix|disney\\+?|spotify|steam|hulu|hbo',
-    source: `${EVERYDAY}; the services are ones whose logins families share`,
+      'log(?:ged|ging) ?(?:in|on)(?:to)?|(?<!(?:the|an?|this|that|my|our|your|its|their|error|access|audit|debug|server|system|build|event|change|chat|call|web|app|nginx|apache)\\s+)log ?(?:in|on)(?:to)?|login|sign(?:ed|ing)? ?in(?:to)?|einlogg\\p{L}*|eingeloggt|anmeld\\p{L}*|se connecter|me connecter|iniciar sesi(?:ó|o)n|fazer login|accedere|inlogg\\p{L}*|ingelogd|zalogowa\\p{L}*|giri(?:ş|s) yap\\p{L}*|masuk|ログイン|登录|登錄|登入|netflix|disney\\+?|spotify|steam|hulu|hbo',
+    source: `${EVERYDAY}; the services are ones whose logins families share. A bare "log in/on" after an article, a possessive or a kind of log ("the error log on the web host", "our access log in S3") is a file, not logging in`,
   },
   {
     concept: 'password or PIN',
