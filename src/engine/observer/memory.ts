@@ -18,6 +18,7 @@ import {
 import { type ForgetResult, recordEvent } from '../../pipeline/index.js';
 import { eachEvent } from '../../stores/index.js';
 import { readTextFile, writeTextFile } from '../../vault/index.js';
+import { promotedMemoryId } from '../vault/memories.js';
 import { dropFromHeldZone, writeMemory, writeReview } from './files.js';
 import {
   type DerivedPassages,
@@ -41,14 +42,6 @@ export async function findMemory(rt: ObserverRuntime, memoryId: string): Promise
     entries.find((m) => promotedMemoryId(m.memory_id) === memoryId);
   if (entry === undefined) throw notFound('memory entry', memoryId);
   return entry;
-}
-
-/**
- * The id of the memory an entry is promoted to: the one `recordMemory` (engine/vault/memories.ts)
- * derives from the entry id for a promotion, so equal ledgers give equal ids.
- */
-function promotedMemoryId(entryId: string): string {
-  return `mem_${contentHash(`promotion:${entryId}`).slice(0, 16)}`;
 }
 
 /** Active promoted entries (every entry with `all`). */

@@ -32,6 +32,14 @@ import type {
 } from './types.js';
 
 /** Resolves the citations of a memory text and snapshots the passages they point at. */
+/**
+ * The id of the memory a MEMORY.md entry is promoted to, derived from the entry id, so equal
+ * ledgers give equal ids (and `verity memory retire` can take the id search shows).
+ */
+export function promotedMemoryId(entryId: string): string {
+  return `mem_${contentHash(`promotion:${entryId}`).slice(0, 16)}`;
+}
+
 export async function cite(rt: VaultRuntime, text: string, cites: readonly string[]) {
   const citations = await resolveCitations(rt.vaultDeps, text, cites);
   const passages = await snapshotPassages(rt.vaultDeps, text, citations.resolved);
@@ -59,7 +67,7 @@ export async function recordMemory(
   // A promoted entry's memory id follows from the entry id, so equal ledgers give equal ids.
   const memoryId =
     input.source?.kind === 'promotion' && ref !== null
-      ? `mem_${contentHash(`promotion:${ref}`).slice(0, 16)}`
+      ? promotedMemoryId(ref)
       : `mem_${rt.deps.ids.uuid().replaceAll('-', '').slice(-16)}`;
   const payload: MemoryRecordedPayload = {
     memory_id: memoryId,
