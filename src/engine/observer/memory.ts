@@ -1,7 +1,7 @@
 // Promoted MEMORY.md entries: listing, retiring and forgetting.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentHash, EngineError, type JsonObject } from '../../core/index.js';
+import { EngineError, type JsonObject } from '../../core/index.js';
 import { EVENT_TYPES } from '../../ledger/index.js';
 import {
   type ForgetCaptureInput,
