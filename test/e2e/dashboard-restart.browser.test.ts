@@ -111,8 +111,16 @@ describe.skipIf(!hasChromium())('dashboard in Chromium across a server restart',
         await request.abort('connectionrefused');
       } else await request.continue();
     });
+    // The failure shows only until the reopened stream reads the page again, which can be
+    // quicker than a selector poll: record it when it is drawn, then wait for the record.
+    await page.evaluate(`(() => {
+      const main = document.querySelector('main');
+      new MutationObserver(() => {
+        if (main.textContent.includes('Failed to fetch')) document.body.dataset.sawFailure = 'true';
+      }).observe(main, { childList: true, subtree: true, characterData: true });
+    })()`);
     await page.evaluate('window.dispatchEvent(new HashChangeEvent("hashchange"))');
-    await page.waitForSelector('main:has-text("Failed to fetch")');
+    await page.waitForSelector('body[data-saw-failure="true"]');
     // Without a live event or a reload, the stream reopens and the inbox is read again.
     await page.waitForSelector('.inbox-item', { timeout: 10_000 });
     await page.waitForSelector('#live-status:text-is("live")');
