@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askedBefore, CODE_TALK_WORDS, maskSecrets, VALUE_ASK_WORDS } from './secrets.js';
-
-/** The last turn of a chat (sides taking turns) as every surface shows it (`askedBefore`). */
-const shown = (said: readonly string[]): string => {
-  const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
-  const last = said.length - 1;
-  return maskSecrets(said[last] ?? '', askedBefore(turns, last));
-};
-
-/** An entry of a word list as the detector reads it: word edges, none for CJK. */
-const entryPattern = (entry: string): RegExp =>
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(entry)
-    ? new RegExp(entry, 'iu')
-    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry})(?![\\p{L}\\p{N}])`, 'iu');
+import { expectEntriesSaid, shownLast } from './__fixtures__/masked-chat.js';
+import { CODE_TALK_WORDS, VALUE_ASK_WORDS } from './secrets.js';
 
 describe('a bare place asked after getting in or arriving is asked for its code (rv-sec10)', () => {
   it.each([
@@ -31,7 +19,7 @@ describe('a bare place asked after getting in or arriving is asked for its code 
     // Code talk said in the same message as the place, after it.
     [['How deep are the cupboards?', '600', "door? I'm outside", '7041']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toBe('[secret]');
+    expect(shownLast(said)).toBe('[secret]');
   });
 
   it.each([
@@ -63,7 +51,7 @@ describe('a bare place asked after getting in or arriving is asked for its code 
     ],
     [['How wide is the hall?', '1100', 'Is that with the skirting?', 'yes', 'door?', '820']],
   ])('masks a code-shaped reply in %j (a leak costs more than a masked width)', (said) => {
-    expect(shown(said)).toBe('[secret]');
+    expect(shownLast(said)).toBe('[secret]');
   });
 });
 
@@ -80,7 +68,7 @@ describe('a bare place going on with a question for another value keeps its numb
     [['窗户多宽？', '1200', '大门？', '1500']],
     [['¿Qué tamaño tiene la ventana?', '1200', '¿y la puerta?', '2030']],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said[said.length - 1]);
+    expect(shownLast(said)).toBe(said[said.length - 1]);
   });
 });
 
@@ -90,7 +78,7 @@ describe('an ask earlier in the same message counts', () => {
     [['What is the gate code? Running late, sorry.', '5 0 3 8']],
     [["Wifi password? I'm setting up the printer.", 'Pinecone-Harbor-19']],
   ])('masks %j', (said) => {
-    expect(shown(said)).toBe('[secret]');
+    expect(shownLast(said)).toBe('[secret]');
   });
 
   it.each([
@@ -99,7 +87,7 @@ describe('an ask earlier in the same message counts', () => {
     // An ask in an earlier message, not this one, is read as before: the reply answers the last.
     [['What is the gate code?', '4471', 'Thanks. How many are coming tonight?', '12']],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said[said.length - 1]);
+    expect(shownLast(said)).toBe(said[said.length - 1]);
   });
 });
 
@@ -251,10 +239,8 @@ const VALUE: readonly [string, string, string][] = [
 
 describe('code talk and value questions, one chat of our own per entry', () => {
   it('has a case for every entry, and each case is said by its entry', () => {
-    expect(CODE_TALK_WORDS.filter((e) => !TALK.some(([entry]) => entry === e))).toEqual([]);
-    expect(VALUE_ASK_WORDS.filter((e) => !VALUE.some(([entry]) => entry === e))).toEqual([]);
-    for (const [entry, said] of [...TALK, ...VALUE])
-      expect(entryPattern(entry).test(said), `${entry} in "${said}"`).toBe(true);
+    expectEntriesSaid(CODE_TALK_WORDS, TALK);
+    expectEntriesSaid(VALUE_ASK_WORDS, VALUE);
   });
 
   it.each(TALK)(
@@ -262,13 +248,13 @@ describe('code talk and value questions, one chat of our own per entry', () => {
     (_entry, said) => {
       // Without the talk the place goes on with the width asked; with it, it asks for the code.
       const width = ['How wide is the hall?', '1100'];
-      expect(shown([...width, 'door?', '4471'])).toBe('4471');
-      expect(shown([said, ...width, 'door?', '4471'])).toBe('[secret]');
+      expect(shownLast([...width, 'door?', '4471'])).toBe('4471');
+      expect(shownLast([said, ...width, 'door?', '4471'])).toBe('[secret]');
     },
   );
 
   it.each(VALUE)('"%s": "%s" | "%s" | "door?" keeps "820"', (_entry, question, answer) => {
-    expect(shown([question, answer, 'door?', '820'])).toBe('820');
-    expect(shown([answer, 'door?', '820'])).toBe('[secret]');
+    expect(shownLast([question, answer, 'door?', '820'])).toBe('820');
+    expect(shownLast([answer, 'door?', '820'])).toBe('[secret]');
   });
 });

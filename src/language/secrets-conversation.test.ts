@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TALK_WORDS, askedBefore, maskSecrets, ONE_FOR_WORDS } from './secrets.js';
-
-/** Every turn of a chat (sides taking turns) as every surface shows it (`askedBefore`), joined. */
-const shown = (said: readonly string[]): string => {
-  const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
-  return said.map((text, i) => maskSecrets(text, askedBefore(turns, i))).join(' | ');
-};
-
-/** An entry of a word list as the detector reads it: word edges, none for CJK. */
-const entryPattern = (entry: string): RegExp =>
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(entry)
-    ? new RegExp(entry, 'iu')
-    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry})(?![\\p{L}\\p{N}])`, 'iu');
+import { expectEntriesSaid, shownChat } from './__fixtures__/masked-chat.js';
+import { ACCESS_TALK_WORDS, maskSecrets, ONE_FOR_WORDS } from './secrets.js';
 
 /**
  * One chat of our own per `ACCESS_TALK_WORDS` entry: access talked of in a turn, then a reply of
@@ -71,18 +60,13 @@ const ACCESS: readonly (readonly [string, readonly string[], string])[] = [
 
 describe('a short code after talk of getting access is the access code (sec12)', () => {
   it.each(ACCESS)('%s: masks the code in %j', (_entry, said, code) => {
-    const out = shown(said);
+    const out = shownChat(said);
     expect(out).not.toContain(code);
     expect(out).toContain('[secret]');
   });
 
   it('has a chat of its own for every ACCESS_TALK_WORDS entry, the entry found in it', () => {
-    expect(ACCESS_TALK_WORDS.filter((e) => !ACCESS.some(([entry]) => entry === e))).toEqual([]);
-    for (const [entry, said] of ACCESS)
-      expect(
-        said.some((s) => entryPattern(entry).test(s)),
-        entry,
-      ).toBe(true);
+    expectEntriesSaid(ACCESS_TALK_WORDS, ACCESS);
   });
 
   it.each([
@@ -99,8 +83,8 @@ describe('a short code after talk of getting access is the access code (sec12)',
     // A code spelled digit by digit beside a lock in its own sentence.
     [['the lockbox on the gate post is 4 0 9 1 these days']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toMatch(/\[secret\]/u);
-    expect(shown(said)).not.toMatch(/\d{4}|\d \d \d \d/u);
+    expect(shownChat(said)).toMatch(/\[secret\]/u);
+    expect(shownChat(said)).not.toMatch(/\d{4}|\d \d \d \d/u);
   });
 });
 
@@ -123,7 +107,7 @@ describe('ordinary values beside access talk stay (sec12)', () => {
     [['**The 1975** and **Zipp 303**: a band and a wheel']],
     [['the train gets in at platform 4, seats 1 2 3 4 are ours']],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
+    expect(shownChat(said)).toBe(said.join(' | '));
   });
 });
 
@@ -206,16 +190,11 @@ const ONE_FOR: readonly (readonly [string, readonly string[], string])[] = [
 
 describe('"the one" of a place asked is its code, as a bare place is (sec12)', () => {
   it.each(ONE_FOR)('%s: masks the code in %j', (_entry, said, code) => {
-    expect(shown(said)).not.toContain(code);
+    expect(shownChat(said)).not.toContain(code);
   });
 
   it('has a chat of its own for every ONE_FOR_WORDS entry, the entry found in it', () => {
-    expect(ONE_FOR_WORDS.filter((e) => !ONE_FOR.some(([entry]) => entry === e))).toEqual([]);
-    for (const [entry, said] of ONE_FOR)
-      expect(
-        said.some((s) => entryPattern(entry).test(s)),
-        entry,
-      ).toBe(true);
+    expectEntriesSaid(ONE_FOR_WORDS, ONE_FOR);
   });
 
   it.each([
@@ -223,7 +202,7 @@ describe('"the one" of a place asked is its code, as a bare place is (sec12)', (
     [['what is the number for the gate?', '214']],
     [['How wide is the hall?', '1100', 'and for the door?', '820']],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
+    expect(shownChat(said)).toBe(said.join(' | '));
   });
 });
 
@@ -238,8 +217,8 @@ describe('a reply opening with a word of assent, and places asked with a word mo
     // A question how to get in, a word between: a code spelled out in the reply is the door's.
     [['wie komme ich nochmal ins Büro rein am Samstag', 'Haupteingang, 4 0 0 3 und dann Raute']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toContain('[secret]');
-    expect(shown(said)).not.toMatch(/\d \d \d \d|\d{4}/u);
+    expect(shownChat(said)).toContain('[secret]');
+    expect(shownChat(said)).not.toMatch(/\d \d \d \d|\d{4}/u);
   });
 
   it.each([
@@ -248,7 +227,7 @@ describe('a reply opening with a word of assent, and places asked with a word mo
     // Assent before a value for another thing keeps it.
     [['what time does the shop open?', 'yeah 0900']],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
+    expect(shownChat(said)).toBe(said.join(' | '));
   });
 });
 
@@ -258,7 +237,7 @@ describe('the number of a device that locks is its passcode (sec12)', () => {
     [["what's the number for the kids' laptop?", '190044']],
     [['¿cuál es el número de la tableta?', '7715']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toContain('[secret]');
+    expect(shownChat(said)).toContain('[secret]');
   });
 
   it.each([
@@ -267,14 +246,14 @@ describe('the number of a device that locks is its passcode (sec12)', () => {
     [["what's the serial number on the tablet?", 'DMPX41220']],
     [['what is the number for the phone in the hall?', '0161 496 0321']],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
+    expect(shownChat(said)).toBe(said.join(' | '));
   });
 });
 
 describe("a wallet's seed words read out after wallet talk (sec12)", () => {
   const seed = 'lantern pebble orchid canyon mango violet hammer ribbon cactus wander salmon quiet';
   it('masks twelve seed words after talk of the wallet', () => {
-    expect(shown(['dug out the backup sheet for my ledger', 'ok, read it to me', seed])).toBe(
+    expect(shownChat(['dug out the backup sheet for my ledger', 'ok, read it to me', seed])).toBe(
       'dug out the backup sheet for my ledger | ok, read it to me | [secret]',
     );
   });
@@ -290,7 +269,7 @@ describe("a wallet's seed words read out after wallet talk (sec12)", () => {
     ],
     [['what should I buy at the market?', seed]],
   ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
+    expect(shownChat(said)).toBe(said.join(' | '));
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shownLast } from './__fixtures__/masked-chat.js';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
   ASKED_LABELS,
@@ -1145,11 +1146,8 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
 });
 
 describe('a reply taken back, held, or given in two parts (session 18, ninth pass)', () => {
-  const read = (said: readonly string[]) => {
-    const turns = said.map((text) => ({ side: 'user:', text }));
-    const last = said.length - 1;
-    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
-  };
+  // Every turn said by the user: a reply can be the asker's own.
+  const read = (said: readonly string[]) => shownLast(said, 'user:');
 
   it.each([
     [
