@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { asReading, commitsAlone, readMessage } from './__fixtures__/read-chat.js';
 
 // Issue #10, "precision before recall" (session 21, st11): readings of ordinary chat that
 // committed a state the words do not give: a plan told as a memory, an errand called a trip,
@@ -13,7 +13,7 @@ const AT = '2026-05-04T09:00:00Z';
 /** The readings strong enough to commit alone, as `field=value`. */
 function committable(text: string): string[] {
   return readMessage(text, { at: AT })
-    .filter((o) => o.evidence === 'strong' && (o.intent === 'assertive' || o.intent === 'planning'))
+    .filter(commitsAlone)
     .map((o) => `${o.field}=${o.value}`);
 }
 
