@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectEntriesSaid, shownChat } from './__fixtures__/masked-chat.js';
+import {
+  answers,
+  expectEntriesSaid,
+  keepsChats,
+  keepsReplies,
+  masksReplies,
+  shownChat,
+} from './__fixtures__/masked-chat.js';
 import { ACCESS_TALK_WORDS, maskSecrets, ONE_FOR_WORDS } from './secrets.js';
 
 /**
@@ -89,7 +96,7 @@ describe('a short code after talk of getting access is the access code (sec12)',
 });
 
 describe('ordinary values beside access talk stay (sec12)', () => {
-  it.each([
+  keepsChats([
     // Another value asked for: a time, a number that is no lock's, a price, a count.
     [['I logged in to the airline site, what is the flight number?', '4521']],
     [['I need to get in early, what time does the office open?', '0830']],
@@ -106,54 +113,55 @@ describe('ordinary values beside access talk stay (sec12)', () => {
     // Bold model numbers and a hash after words, no access talk.
     [['**The 1975** and **Zipp 303**: a band and a wheel']],
     [['the train gets in at platform 4, seats 1 2 3 4 are ours']],
-  ])('keeps %j', (said) => {
-    expect(shownChat(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('two things asked together, given as one reply (sec12)', () => {
-  it.each([
-    // A name and its credential: the credential masked, the name kept.
+  answers(
     [
-      'Which wifi should the guests pick, and what do they type to connect?',
-      'Hollyhock / Q7tr-88mz-PPk2',
-      'Hollyhock / [secret]',
+      // A name and its credential: the credential masked, the name kept.
+      [
+        'Which wifi should the guests pick, and what do they type to connect?',
+        'Hollyhock / Q7tr-88mz-PPk2',
+        'Hollyhock / [secret]',
+      ],
+      [
+        'What network is it and what do I enter to get online?',
+        'BarnLoft, 4hh2Lq9wZ',
+        'BarnLoft, [secret]',
+      ],
+      // A key's id and its secret, asked as credentials.
+      [
+        'Can you paste your AWS credentials?',
+        'AKIAZ7EXAMPLEQ2W9 and Vb8kQz/3mPL0xT7uYw2RcN5dHe4FsGj1aIo9',
+        '[secret]',
+      ],
     ],
-    [
-      'What network is it and what do I enter to get online?',
-      'BarnLoft, 4hh2Lq9wZ',
-      'BarnLoft, [secret]',
-    ],
-    // A key's id and its secret, asked as credentials.
-    [
-      'Can you paste your AWS credentials?',
-      'AKIAZ7EXAMPLEQ2W9 and Vb8kQz/3mPL0xT7uYw2RcN5dHe4FsGj1aIo9',
-      '[secret]',
-    ],
-  ])('%j → %j reads %j', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+    '%j → %j reads %j',
+  );
 
-  it.each([
-    // A name alone, two names, or a pair where the first is the credential-shaped one.
+  keepsReplies(
     [
-      'Which network do they pick, and what do they type to connect?',
-      'Ferncroft, ask me for the rest',
+      // A name alone, two names, or a pair where the first is the credential-shaped one.
+      [
+        'Which network do they pick, and what do they type to connect?',
+        'Ferncroft, ask me for the rest',
+      ],
+      ['What do they type to connect, and which room are they in?', 'Garden room / the blue one'],
+      ['Can you paste your AWS credentials?', 'default and eu-west-2'],
     ],
-    ['What do they type to connect, and which room are they in?', 'Garden room / the blue one'],
-    ['Can you paste your AWS credentials?', 'default and eu-west-2'],
-  ])('%j → %j keeps the reply', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+    '%j → %j keeps the reply',
+  );
 });
 
 describe('what is typed to get on or in is a password, named or not (sec12)', () => {
-  it.each([
-    ['What do I type to log in on the shared laptop?', 'Kettle-Moor-21'],
-    ['what should guests enter to unlock the bike?', '7310'],
-  ])('%j → %j masked', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
-  });
+  masksReplies(
+    [
+      ['What do I type to log in on the shared laptop?', 'Kettle-Moor-21'],
+      ['what should guests enter to unlock the bike?', '7310'],
+    ],
+    '%j → %j masked',
+  );
 
   it('keeps what is typed for another thing', () => {
     expect(maskSecrets('Blue Spruce 4', 'What do I type in the name field?')).toBe('Blue Spruce 4');
@@ -197,13 +205,11 @@ describe('"the one" of a place asked is its code, as a bare place is (sec12)', (
     expectEntriesSaid(ONE_FOR_WORDS, ONE_FOR);
   });
 
-  it.each([
+  keepsChats([
     // A gate at an airport has a number; a size asked first goes on with the place.
     [['what is the number for the gate?', '214']],
     [['How wide is the hall?', '1100', 'and for the door?', '820']],
-  ])('keeps %j', (said) => {
-    expect(shownChat(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('a reply opening with a word of assent, and places asked with a word more (sec12)', () => {
@@ -221,14 +227,12 @@ describe('a reply opening with a word of assent, and places asked with a word mo
     expect(shownChat(said)).not.toMatch(/\d \d \d \d|\d{4}/u);
   });
 
-  it.each([
+  keepsChats([
     // Assent before words keeps them: a password of words is not cut at "yes".
     [["what's the wifi password?", 'yes it is on the fridge']],
     // Assent before a value for another thing keeps it.
     [['what time does the shop open?', 'yeah 0900']],
-  ])('keeps %j', (said) => {
-    expect(shownChat(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('the number of a device that locks is its passcode (sec12)', () => {
@@ -240,14 +244,12 @@ describe('the number of a device that locks is its passcode (sec12)', () => {
     expect(shownChat(said)).toContain('[secret]');
   });
 
-  it.each([
+  keepsChats([
     // A model or serial number, and a phone's number: not a passcode.
     [["what's the model number of the laptop?", 'A2337']],
     [["what's the serial number on the tablet?", 'DMPX41220']],
     [['what is the number for the phone in the hall?', '0161 496 0321']],
-  ])('keeps %j', (said) => {
-    expect(shownChat(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe("a wallet's seed words read out after wallet talk (sec12)", () => {
@@ -258,7 +260,7 @@ describe("a wallet's seed words read out after wallet talk (sec12)", () => {
     );
   });
 
-  it.each([
+  keepsChats([
     // Eleven words is no seed; a sentence has words a seed never has; no wallet talk, no seed.
     [['found my ledger backup', seed.split(' ').slice(0, 11).join(' ')]],
     [
@@ -268,26 +270,26 @@ describe("a wallet's seed words read out after wallet talk (sec12)", () => {
       ],
     ],
     [['what should I buy at the market?', seed]],
-  ])('keeps %j', (said) => {
-    expect(shownChat(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('a short yes-or-no question after a sentence naming what is needed (sec12)', () => {
-  it.each([
-    ['The app wants the three digits on the back of the card. Got it?', '318'],
-    ['Die Seite will die drei Ziffern hinten auf der Karte. Hast du sie?', '907'],
-    ['It wants the master PIN now. Got it handy?', '2 2 4 0'],
-  ])('%j → %j masked', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
-  });
+  masksReplies(
+    [
+      ['The app wants the three digits on the back of the card. Got it?', '318'],
+      ['Die Seite will die drei Ziffern hinten auf der Karte. Hast du sie?', '907'],
+      ['It wants the master PIN now. Got it handy?', '2 2 4 0'],
+    ],
+    '%j → %j masked',
+  );
 
-  it.each([
-    // A question word asks a thing of its own; a sentence naming nothing asks for nothing.
-    ['The shed padlock code is on the fridge. Which shed?', '2'],
-    ['The site wants the card. How many?', '3'],
-    ['We leave at noon. Ready?', '1200'],
-  ])('%j → %j kept', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+  keepsReplies(
+    [
+      // A question word asks a thing of its own; a sentence naming nothing asks for nothing.
+      ['The shed padlock code is on the fridge. Which shed?', '2'],
+      ['The site wants the card. How many?', '3'],
+      ['We leave at noon. Ready?', '1200'],
+    ],
+    '%j → %j kept',
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownLast } from './__fixtures__/masked-chat.js';
+import { answers, keepsReplies, masksReplies, shownLast } from './__fixtures__/masked-chat.js';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
   ASKED_LABELS,
@@ -42,33 +42,6 @@ function masksValues(
 function readsAll(rows: readonly (readonly [string, string | null])[], name = 'reads "%s"'): void {
   it.each(rows)(name, (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
-  });
-}
-
-/** [asked, reply, shown]: `reply` to the question `asked`, masked, reads `shown`. */
-function answers(rows: readonly (readonly [string, string, string])[], name = '"%s" → "%s"'): void {
-  it.each(rows)(name, (asked, reply, shown) => {
-    expect(maskSecrets(reply, asked)).toBe(shown);
-  });
-}
-
-/** [asked, reply]: `reply` to the question `asked` (none: said alone) stays as written. */
-function keepsReplies(
-  rows: readonly (readonly [string | undefined, string])[],
-  name = '"%s" → "%s" stays',
-): void {
-  it.each(rows)(name, (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
-}
-
-/** [asked, reply]: `reply` to the question `asked` is masked whole. */
-function masksReplies(
-  rows: readonly (readonly [string, string])[],
-  name = '"%s" → "%s" is masked',
-): void {
-  it.each(rows)(name, (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
   });
 }
 

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { askedBefore, maskSecrets, type SaidTurn, turnSide } from '../secrets.js';
 
 /**
@@ -48,4 +48,69 @@ export function expectEntriesSaid(
       `${entry} in ${JSON.stringify(said)}`,
     ).toBe(true);
   }
+}
+
+/*
+ * One test a row, named by `name` (`%s` or `%j` takes the row's values in turn): a reply to a
+ * question, or the turns of a chat, as every surface shows them.
+ */
+
+/** [asked, reply, shown]: `reply` to the question `asked`, masked, reads `shown`. */
+export function answers(
+  rows: readonly (readonly [string, string, string])[],
+  name = '"%s" → "%s"',
+): void {
+  it.each(rows)(name, (asked, reply, shown) => {
+    expect(maskSecrets(reply, asked)).toBe(shown);
+  });
+}
+
+/** [asked, reply]: `reply` to the question `asked` (none: said alone) stays as written. */
+export function keepsReplies(
+  rows: readonly (readonly [string | undefined, string])[],
+  name = '"%s" → "%s" stays',
+): void {
+  it.each(rows)(name, (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe(reply);
+  });
+}
+
+/** [asked, reply]: `reply` to the question `asked` is masked whole. */
+export function masksReplies(
+  rows: readonly (readonly [string, string])[],
+  name = '"%s" → "%s" is masked',
+): void {
+  it.each(rows)(name, (asked, reply) => {
+    expect(maskSecrets(reply, asked)).toBe('[secret]');
+  });
+}
+
+/** [said]: every turn of the chat is shown as said. */
+export function keepsChats(
+  rows: readonly (readonly [readonly string[]])[],
+  name = 'keeps %j',
+): void {
+  it.each(rows)(name, (said) => {
+    expect(shownChat(said)).toBe(said.join(' | '));
+  });
+}
+
+/** [said]: the last turn of the chat is shown as said. */
+export function keepsLastTurns(
+  rows: readonly (readonly [readonly string[]])[],
+  name = 'keeps %j',
+): void {
+  it.each(rows)(name, (said) => {
+    expect(shownLast(said)).toBe(said[said.length - 1]);
+  });
+}
+
+/** [said]: the last turn of the chat is masked whole. */
+export function masksLastTurns(
+  rows: readonly (readonly [readonly string[]])[],
+  name = 'masks %j',
+): void {
+  it.each(rows)(name, (said) => {
+    expect(shownLast(said)).toBe('[secret]');
+  });
 }
