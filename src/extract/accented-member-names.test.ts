@@ -4,6 +4,7 @@
 // expected keys are written out, never built with the code's own slug. Sentences and names of
 // our own.
 import { describe, expect, it } from 'vitest';
+import { stateBySlot } from './__fixtures__/read-chat.js';
 import { extractWithRules } from './rule-extractor.js';
 import type { KnownSlot } from './types.js';
 import { EMPTY_REGISTRY } from './types.js';
@@ -26,11 +27,8 @@ function extract(text: string, known: readonly KnownSlot[] = []) {
 }
 
 function stateOf(text: string, known: readonly KnownSlot[] = []): ReadonlyMap<string, string> {
-  return new Map(
-    extract(text, known)
-      .observations.filter((o) => o.intent === 'assertive' || o.intent === 'planning')
-      .map((o) => [`${o.entityId} ${o.field}`, String(o.value)]),
-  );
+  const state = stateBySlot(extract(text, known).observations);
+  return new Map([...state].map(([slot, o]) => [slot, String(o.value)]));
 }
 
 describe('family rules and members named with letters beyond A to Z', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asReading,
-  expectNothingRead,
-  expectSameReadings,
-  onRecord,
-  readChat,
-} from './__fixtures__/read-chat.js';
+import { expectNothingRead, expectSameReadings, onRecord } from './__fixtures__/read-chat.js';
+import { readingsUnder } from './__fixtures__/readings-under.js';
 import type { KnownSlot } from './types.js';
 
 // A first-person arrival without a place while a trip with a committed destination is planned
@@ -19,9 +14,7 @@ const trip = (dated: boolean, status = 'planned'): KnownSlot[] =>
     ...(dated ? { 'travel.departure_date': '2026-09-03', 'travel.return_date': '2026-09-10' } : {}),
   });
 const travel = (text: string, known: readonly KnownSlot[], at = '2026-09-04T06:30:00Z') =>
-  readChat(text, at, known)
-    .filter((o) => o.field.startsWith('travel.'))
-    .map(asReading);
+  readingsUnder('travel.', { at })(text, known);
 
 describe('an arrival without a place during a trip on record', () => {
   it('puts the speaker at the destination, strongly within the dated trip', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, onRecord, readMessage } from './__fixtures__/read-chat.js';
+import { onRecord } from './__fixtures__/read-chat.js';
+import { readingsUnder } from './__fixtures__/readings-under.js';
 
 // User-trial finding (issue #10): a recurring event back on a weekday it had before ("Ada's piano
 // is back to Thursdays") is a new value for its slot, at the time on record. Also: a plural
@@ -8,9 +9,7 @@ import { asReading, onRecord, readMessage } from './__fixtures__/read-chat.js';
 
 const family = 'family:osei';
 const read = (text: string, known: Readonly<Record<string, string>> = {}) =>
-  readMessage(text, { entityId: family, known: onRecord(known, family) })
-    .filter((o) => o.field.startsWith('family.schedule.'))
-    .map(asReading);
+  readingsUnder('family.schedule.', { entityId: family })(text, onRecord(known, family));
 
 describe('a recurring event back on an earlier weekday', () => {
   it('takes the next such day at the time on record', () => {

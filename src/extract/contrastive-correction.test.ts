@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
-import { messageRecord } from '../testing/index.js';
 import {
   correctionReader,
   expectNothingRead,
@@ -8,6 +6,7 @@ import {
   onRecord,
   readMessage,
 } from './__fixtures__/read-chat.js';
+import { ingestUserMessages, useRulesEngine } from './__fixtures__/rules-engine.js';
 
 const ON_RECORD = onRecord({
   'travel.destination': 'Porto',
@@ -85,21 +84,13 @@ describe('a contrastive correction of a value on record', () => {
 });
 
 describe('a correction in the next message, through the engine', () => {
-  const t = useTestEngine('verity-contrast-', '2026-06-01T09:05:00Z', {
-    embeddings: { model: null },
-  });
+  const t = useRulesEngine('verity-contrast-', '2026-06-01T09:05:00Z');
 
   it('moves the destination and keeps the dates and status of the trip', async () => {
     const { engine } = t();
-    await engine.ingest([
-      messageRecord(
-        't1',
-        'm1',
-        'user',
-        "We're flying to Porto on Friday June 12, back Sunday.",
-        '2026-06-01T09:00:00Z',
-      ),
-      messageRecord('t1', 'm2', 'user', 'Sorry, I meant Braga, not Porto.', '2026-06-01T09:01:00Z'),
+    await ingestUserMessages(engine, [
+      ["We're flying to Porto on Friday June 12, back Sunday.", '2026-06-01T09:00:00Z'],
+      ['Sorry, I meant Braga, not Porto.', '2026-06-01T09:01:00Z'],
     ]);
     const read = async (field: string) => (await engine.getField('user:primary', field)).value;
     expect(await read('travel.destination')).toBe('Braga');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectReadings, onRecord, readerIn } from './__fixtures__/read-chat.js';
+import { expectReadings, readerOnRecord } from './__fixtures__/read-chat.js';
 
 // A change of a recurring event after a label that ends in a colon ("Agreed with the coach:
 // swim is at 7 from now on"): the label was read as part of the event's name, so the change went
@@ -8,9 +8,7 @@ import { expectReadings, onRecord, readerIn } from './__fixtures__/read-chat.js'
 const HOUSEHOLD = 'family:lindqvist';
 
 describe('a schedule change after a label', () => {
-  const read = readerIn(HOUSEHOLD, {
-    known: onRecord({ 'family.schedule.swim_lessons': '2026-05-06 17:00' }, HOUSEHOLD),
-  });
+  const read = readerOnRecord(HOUSEHOLD, { 'family.schedule.swim_lessons': '2026-05-06 17:00' });
 
   it('names the event by the words after the colon', () => {
     expectReadings(read, [

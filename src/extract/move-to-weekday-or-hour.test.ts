@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectReadings, onRecord, readerIn, readMessage } from './__fixtures__/read-chat.js';
+import { expectReadings, onRecord, readerOnRecord, readMessage } from './__fixtures__/read-chat.js';
 
 // A recurring event moved to another weekday or another hour ("moves from Mondays to Tuesdays,
 // same time", "coach moved judo to 6 from next week"): the plural weekday was no date for the
@@ -8,9 +8,7 @@ import { expectReadings, onRecord, readerIn, readMessage } from './__fixtures__/
 const HOUSEHOLD = 'family:adeyemi';
 
 describe('a move to a weekday or an hour', () => {
-  const read = readerIn(HOUSEHOLD, {
-    known: onRecord({ 'family.schedule.judo': '2026-05-04 17:00' }, HOUSEHOLD),
-  });
+  const read = readerOnRecord(HOUSEHOLD, { 'family.schedule.judo': '2026-05-04 17:00' });
 
   it('takes the next such weekday, with the time said after it', () => {
     expectReadings(read, [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeSentences } from './__fixtures__/phenomenon-cases.js';
-import { committingReadings, readMessage } from './__fixtures__/read-chat.js';
+import { committingReadings, readMessage, wouldCommit } from './__fixtures__/read-chat.js';
 
 // Two false preferences a user reported (issue #10): "I prefer tea over coffee in the mornings."
 // committed `profile.preference.coffee_time=morning`, the opposite of what was said, and a
@@ -15,8 +15,7 @@ import { committingReadings, readMessage } from './__fixtures__/read-chat.js';
 /** The preference readings of a note strong enough to commit, as `field=value`. */
 function notePreferences(text: string): string[] {
   return readMessage(text, { source: 'note' })
-    .filter((o) => o.field.startsWith('profile.preference.') && o.evidence !== 'weak')
-    .filter((o) => o.intent === 'assertive' || o.intent === 'planning')
+    .filter((o) => o.field.startsWith('profile.preference.') && wouldCommit(o))
     .map((o) => `${o.field}=${o.value}`);
 }
 

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asReading, readMessage } from './__fixtures__/read-chat.js';
+import { asReading, commitsAlone, readMessage } from './__fixtures__/read-chat.js';
 
 // Issue #10 §1 (session 17): readings that committed something nobody stated, each class fixed
 // by one general guard. Every sentence was written for this test (in no benchmark file); each
 // class has near-misses that must still read.
 
 function committable(text: string, options: Parameters<typeof readMessage>[1] = {}): string[] {
-  return readMessage(text, options)
-    .filter((o) => o.evidence === 'strong' && (o.intent === 'assertive' || o.intent === 'planning'))
-    .map(asReading);
+  return readMessage(text, options).filter(commitsAlone).map(asReading);
 }
 
 describe('an option offered to the reader is no plan', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stateBySlot } from './__fixtures__/read-chat.js';
 import { extractWithRules } from './rule-extractor.js';
 import { EMPTY_REGISTRY, type ExtractionInput, type KnownSlot } from './types.js';
 
@@ -434,11 +435,7 @@ function run(c: Case) {
 describe('extractWithRules', () => {
   it.each(cases)('$name', (c) => {
     const result = run(c);
-    const state = new Map(
-      result.observations
-        .filter((o) => o.intent === 'assertive' || o.intent === 'planning')
-        .map((o) => [`${o.entityId} ${o.field}`, o]),
-    );
+    const state = stateBySlot(result.observations);
     for (const [key, value] of Object.entries(c.expect ?? {})) {
       expect(state.get(key)?.value, key).toBe(value);
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { asEntityReading, type MessageOptions, readMessage } from './__fixtures__/read-chat.js';
+import {
+  asEntityReading,
+  type MessageOptions,
+  onRecord,
+  readMessage,
+} from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // Whose schedule a sentence speaks of, in a household that says "we" (issue #10). 2026-10-05 is
@@ -11,10 +16,6 @@ const REGISTRY = {
   we: { 'user:dan': HOME, 'user:rosa': HOME },
   aliases: {},
 };
-
-function slots(entityId: string, fields: Readonly<Record<string, string>>): KnownSlot[] {
-  return Object.entries(fields).map(([field, value]) => ({ entityId, field, value }));
-}
 
 /** Every reading, as `entity field=value (evidence)`, of a message in `entityId`'s thread. */
 function reader(entityId: string, known: readonly KnownSlot[]): (text: string) => string[] {
@@ -38,7 +39,7 @@ describe("the speaker's own activity is not a member's family state", () => {
   });
 
   it('reads nothing on the family when the family has pilates on record', () => {
-    const known = slots(HOME, { 'family.schedule.pilates': '2026-10-06 18:00' });
+    const known = onRecord({ 'family.schedule.pilates': '2026-10-06 18:00' }, HOME);
     for (const thread of [HOME, 'user:dan']) {
       const read = reader(thread, known);
       for (const text of SPEAKER_OWN) expect(onFamily(read(text)), text).toEqual([]);
@@ -48,7 +49,7 @@ describe("the speaker's own activity is not a member's family state", () => {
 
 describe("a 'my' outside the main clause says nothing of whose the event is", () => {
   it('reads the family entry when the speaker names something of their own after it', () => {
-    const read = reader(HOME, slots(HOME, { 'family.schedule.swim': '2026-10-06 17:00' }));
+    const read = reader(HOME, onRecord({ 'family.schedule.swim': '2026-10-06 17:00' }, HOME));
     expect(read('Swim moved to Thursdays, same time, so I can make my meeting')).toEqual([
       'family:home family.schedule.swim=2026-10-08 17:00 (strong)',
     ]);
@@ -60,15 +61,18 @@ describe('a bare move of an event with no member named', () => {
 
   it('does not replace a one-off on a date', () => {
     // A recital six weeks out: a date, not a weekly slot read at its next occurrence.
-    const read = reader(HOME, slots(HOME, { 'family.schedule.piano': '2026-11-14 15:00' }));
+    const read = reader(HOME, onRecord({ 'family.schedule.piano': '2026-11-14 15:00' }, HOME));
     for (const text of BARE_HOUR) expect(onFamily(read(text)), text).toEqual([]);
   });
 
   it('does not pick one member when two members have piano', () => {
-    const known = slots(HOME, {
-      'family.schedule.leo_piano': '2026-10-07 16:00',
-      'family.schedule.mia_piano': '2026-10-08 17:00',
-    });
+    const known = onRecord(
+      {
+        'family.schedule.leo_piano': '2026-10-07 16:00',
+        'family.schedule.mia_piano': '2026-10-08 17:00',
+      },
+      HOME,
+    );
     const read = reader(HOME, known);
     for (const text of BARE_HOUR) expect(onFamily(read(text)), text).toEqual([]);
     expect(read("Leo's piano moved to 18:00")).toEqual([
@@ -77,7 +81,7 @@ describe('a bare move of an event with no member named', () => {
   });
 
   it('updates the time of the one matching slot on record', () => {
-    const known = slots(HOME, { 'family.schedule.piano': '2026-10-07 16:00' });
+    const known = onRecord({ 'family.schedule.piano': '2026-10-07 16:00' }, HOME);
     const read = reader(HOME, known);
     for (const text of BARE_HOUR) {
       expect(read(text), text).toEqual([
@@ -95,13 +99,16 @@ describe('a bare move of an event with no member named', () => {
 });
 
 describe("a member named without 'we', and 'we' without a member", () => {
-  const TWO_SWIMS = slots(HOME, {
-    'family.schedule.mia_swim': '2026-10-06 17:00',
-    'family.schedule.leo_swim': '2026-10-07 17:00',
-  });
+  const TWO_SWIMS = onRecord(
+    {
+      'family.schedule.mia_swim': '2026-10-06 17:00',
+      'family.schedule.leo_swim': '2026-10-07 17:00',
+    },
+    HOME,
+  );
 
   it('files a named member on their family, never on the speaker', () => {
-    const read = reader('user:dan', slots(HOME, { 'family.schedule.swim': '2026-10-06 17:00' }));
+    const read = reader('user:dan', onRecord({ 'family.schedule.swim': '2026-10-06 17:00' }, HOME));
     for (const text of [
       "Mia's swim moved to Thursdays, same time",
       "Mia's swim lessons switched to Thursdays, same time",
@@ -127,7 +134,7 @@ describe("a member named without 'we', and 'we' without a member", () => {
   ];
 
   it("resolves 'we' only when exactly one member's slot matches", () => {
-    const one = reader(HOME, slots(HOME, { 'family.schedule.mia_swim': '2026-10-06 17:00' }));
+    const one = reader(HOME, onRecord({ 'family.schedule.mia_swim': '2026-10-06 17:00' }, HOME));
     for (const text of WE_MOVED) {
       expect(committed(one(text)), text).toEqual([
         'family:home family.schedule.mia_swim=2026-10-08 (strong)',
@@ -140,11 +147,11 @@ describe("a member named without 'we', and 'we' without a member", () => {
 
 describe('the word lists of the owner rule', () => {
   it('reads an activity said as its -ing form as the same event', () => {
-    const read = reader(HOME, slots(HOME, { 'family.schedule.skate': '2026-10-06 17:00' }));
+    const read = reader(HOME, onRecord({ 'family.schedule.skate': '2026-10-06 17:00' }, HOME));
     expect(read('Skating moved to 18:00')).toEqual([
       'family:home family.schedule.skate=2026-10-06 18:00 (strong)',
     ]);
-    const dance = reader(HOME, slots(HOME, { 'family.schedule.dance': '2026-10-06 17:00' }));
+    const dance = reader(HOME, onRecord({ 'family.schedule.dance': '2026-10-06 17:00' }, HOME));
     expect(dance('Dancing moved to 18:00')).toEqual([
       'family:home family.schedule.dance=2026-10-06 18:00 (strong)',
     ]);
@@ -152,7 +159,7 @@ describe('the word lists of the owner rule', () => {
 });
 
 describe('the verbs that move a named event', () => {
-  const read = reader(HOME, slots(HOME, { 'family.schedule.violin': '2026-10-06 17:00' }));
+  const read = reader(HOME, onRecord({ 'family.schedule.violin': '2026-10-06 17:00' }, HOME));
 
   it('reads "switched <event> to" and "changed <event> to" as a move', () => {
     expect(read('We switched violin to Wednesdays, same time')).toEqual([
@@ -179,7 +186,7 @@ describe("a new entry said of a listed member carries the member's name", () => 
   it("never files one member's event on another member's entry", () => {
     const read = reader(
       HOME,
-      slots(HOME, { 'family.schedule.leo_chess_club': '2026-10-08 16:00' }),
+      onRecord({ 'family.schedule.leo_chess_club': '2026-10-08 16:00' }, HOME),
     );
     expect(read("Mia's chess club is on Friday at 4pm")).toEqual([
       'family:home family.schedule.mia_chess_club=2026-10-09 16:00 (strong)',
@@ -203,7 +210,7 @@ describe("a new entry said of a listed member carries the member's name", () => 
       'family:home family.schedule.mia_chess_club=2026-10-08 16:00 (strong)',
     ]);
     // An entry on record that names nobody stays the one entry: no second copy for the member.
-    const legacy = calendar(slots(HOME, { 'family.schedule.chess_club': '2026-10-01 16:00' }));
+    const legacy = calendar(onRecord({ 'family.schedule.chess_club': '2026-10-01 16:00' }, HOME));
     expect(legacy('Chess club (Mia) - Thu Oct 8, 16:00')).toEqual([
       'family:home family.schedule.chess_club=2026-10-08 16:00 (strong)',
     ]);
@@ -211,10 +218,13 @@ describe("a new entry said of a listed member carries the member's name", () => 
 
   it('reads a member listed by full name by their first name', () => {
     const registry = { ...REGISTRY, members: { [HOME]: ['Dan Ortiz', 'Mia Ortiz', 'Leo Ortiz'] } };
-    const known = slots(HOME, {
-      'family.schedule.mia_swim': '2026-10-06 17:00',
-      'family.schedule.leo_swim': '2026-10-08 17:00',
-    });
+    const known = onRecord(
+      {
+        'family.schedule.mia_swim': '2026-10-06 17:00',
+        'family.schedule.leo_swim': '2026-10-08 17:00',
+      },
+      HOME,
+    );
     const read = (text: string) =>
       readMessage(text, { at: AT, entityId: HOME, known, registry }).map(asEntityReading);
     expect(read('Swim moved to 18:00')).toEqual([]);
@@ -225,7 +235,7 @@ describe("a new entry said of a listed member carries the member's name", () => 
 });
 
 describe("'my' entry on the household: the one carrying the speaker's name", () => {
-  const known = slots(HOME, { 'family.schedule.dan_pilates': '2026-10-06 19:00' });
+  const known = onRecord({ 'family.schedule.dan_pilates': '2026-10-06 19:00' }, HOME);
   const MOVES = [
     'my pilates class got switched to Thursdays, same time',
     'My pilates moved to 20:00',

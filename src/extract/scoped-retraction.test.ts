@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { feedUserMessages, useTestEngine } from '../engine/__fixtures__/test-engine.js';
+import { feedUserMessages } from '../engine/__fixtures__/test-engine.js';
 import type { Engine } from '../engine/types.js';
+import { useRulesEngine } from './__fixtures__/rules-engine.js';
 
 const TRIP = 'I booked a trip to Portland, leaving March 4 and back March 9.';
 const TRIP_FIELDS = {
@@ -10,9 +11,7 @@ const TRIP_FIELDS = {
   'travel.return_date': '2026-03-09',
 };
 
-const t = useTestEngine('verity-retraction-', '2026-02-10T09:00:00Z', {
-  embeddings: { model: null },
-});
+const t = useRulesEngine('verity-retraction-', '2026-02-10T09:00:00Z');
 
 /** The test's engine fed `messages` one at a time, a minute apart, in one user thread. */
 async function engineAfter(...messages: string[]): Promise<Engine> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itReadsNothingEach } from './__fixtures__/phenomenon-cases.js';
-import { onRecord, readMessage } from './__fixtures__/read-chat.js';
+import { commitsAlone, onRecord, readMessage } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
 // Issue #10 §1, distractor precision: sentences that mention a place, a plan or a status without
@@ -9,7 +9,7 @@ import type { KnownSlot } from './types.js';
 
 function strong(text: string, entityId = 'user:primary'): string[] {
   return readMessage(text, { entityId })
-    .filter((o) => o.evidence === 'strong' && (o.intent === 'assertive' || o.intent === 'planning'))
+    .filter(commitsAlone)
     .map((o) => `${o.entityId} ${o.field}=${o.value}`);
 }
 

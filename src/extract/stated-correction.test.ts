@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { useTestEngine } from '../engine/__fixtures__/test-engine.js';
-import { messageRecord } from '../testing/index.js';
 import {
   correctionReader,
   expectNothingRead,
@@ -10,6 +8,7 @@ import {
   readerIn,
   readMessage,
 } from './__fixtures__/read-chat.js';
+import { ingestUserMessages, useRulesEngine } from './__fixtures__/rules-engine.js';
 import { EMPTY_REGISTRY } from './types.js';
 
 const AT = '2026-09-08T09:00:00Z';
@@ -97,22 +96,14 @@ describe('a stated correction of a value on record', () => {
 });
 
 describe('a stated correction through the engine', () => {
-  const t = useTestEngine('verity-stated-correction-', '2026-09-08T09:05:00Z', {
-    embeddings: { model: null },
-  });
+  const t = useRulesEngine('verity-stated-correction-', '2026-09-08T09:05:00Z');
 
   it('replaces the committed amount; an unknown bill stays out of state', async () => {
     const { engine } = t();
-    await engine.ingest([
-      messageRecord('t1', 'm1', 'user', 'The heating bill is £112 this month.', AT),
-      messageRecord(
-        't1',
-        'm2',
-        'user',
-        'Correction: the heating bill is actually £121.',
-        '2026-09-08T09:01:00Z',
-      ),
-      messageRecord('t1', 'm3', 'user', 'Correction: the gas bill is £60.', '2026-09-08T09:02:00Z'),
+    await ingestUserMessages(engine, [
+      ['The heating bill is £112 this month.', AT],
+      ['Correction: the heating bill is actually £121.', '2026-09-08T09:01:00Z'],
+      ['Correction: the gas bill is £60.', '2026-09-08T09:02:00Z'],
     ]);
     const amount = await engine.getField('user:primary', 'financial.heating_bill.amount');
     expect(amount.value).toBe('121');

@@ -6,6 +6,7 @@ import {
   onRecord,
   readChat,
   readerIn,
+  readerOnRecord,
 } from './__fixtures__/read-chat.js';
 import type { KnownSlot } from './types.js';
 
@@ -178,10 +179,10 @@ describe('project owner and deadline from the structure of a team message', () =
 
 describe('a status phrase coordinated after a family member named as the subject', () => {
   const family = (text: string, member: string): string[] =>
-    readIn(
+    readerOnRecord(
       'family:home',
-      '2026-01-21T07:00:00Z',
-      onRecord({ [`family.${member}.status`]: 'sick' }, 'family:home'),
+      { [`family.${member}.status`]: 'sick' },
+      { at: '2026-01-21T07:00:00Z' },
     )(text);
 
   it.each([

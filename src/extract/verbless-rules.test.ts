@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeSentences } from './__fixtures__/phenomenon-cases.js';
-import {
-  asReading,
-  expectEachRead,
-  expectNothingRead,
-  readChat,
-} from './__fixtures__/read-chat.js';
+import { expectEachRead, expectNothingRead } from './__fixtures__/read-chat.js';
+import { readingsUnder } from './__fixtures__/readings-under.js';
 
 // Travel readings of clauses without a verb of their own (language/verbless.ts): a terse
 // presence ("finally in X"), a terse plan ("X for <holiday>") and a copular plan ("X is the
@@ -13,10 +9,7 @@ import {
 // registers: plain, terse, SMS, non-native, with typos.
 
 const AT = '2026-10-12T09:00:00Z';
-const travel = (text: string): string[] =>
-  readChat(text, AT)
-    .filter((o) => o.field.startsWith('travel.'))
-    .map(asReading);
+const travel = readingsUnder('travel.', { at: AT });
 /** The readings of a strong plan to `place`: planned, and the destination. */
 const plannedTo = (place: string) =>
   ['travel.status=planned (strong)', `travel.destination=${place} (strong)`] as const;

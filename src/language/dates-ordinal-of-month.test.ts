@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findDates } from './dates.js';
+import { datesOn } from './__fixtures__/dates-on.js';
 
 // Sentences written for this test (in no benchmark file); the message is from 20 April 2026.
 const AT = '2026-04-20T16:00:00Z';
-const dates = (text: string) => findDates(text, AT).map((d) => d.date);
+const dates = datesOn(AT);
 
 describe('findDates: an ordinal day with "of <month>"', () => {
   it('reads the month the words name', () => {
@@ -19,7 +19,7 @@ describe('findDates: an ordinal day with "of <month>"', () => {
 
 describe('findDates: "of may" before another word', () => {
   it('reads May after "of" whatever follows it', () => {
-    expect(findDates('out on the 21st of May now, back the 25th', AT).map((d) => d.date)).toEqual([
+    expect(dates('out on the 21st of May now, back the 25th')).toEqual([
       '2026-05-21',
       '2026-05-25',
     ]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findDates } from './dates.js';
+import { datesOn } from './__fixtures__/dates-on.js';
 
 // Sentences written for this test (in no benchmark file); the message is from Wednesday 6 May 2026.
 const AT = '2026-05-06T10:00:00Z';
-const dates = (text: string) => findDates(text, AT).map((d) => d.date);
+const dates = datesOn(AT);
 
 describe('findDates: a weekday with an ordinal day', () => {
   it('reads "<weekday> <ordinal>" without "the" as that day', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { datedWordsOn } from './__fixtures__/dates-on.js';
 import { findDates } from './dates.js';
 
 const ANCHOR = '2026-11-20T10:00:00Z';
-const dates = (text: string) => findDates(text, ANCHOR).map((d) => `${d.text}=${d.date}`);
+const dates = datedWordsOn(ANCHOR);
 
 describe('an ordinal before a word that only starts like a month', () => {
   it.each([

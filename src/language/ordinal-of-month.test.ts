@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findDates } from './dates.js';
+import { datedWordsOn } from './__fixtures__/dates-on.js';
 
 // Sentences written for this test; none is in a benchmark file.
 describe('an ordinal day with its month after it ("the 21st of May")', () => {
-  const dates = (text: string) =>
-    findDates(text, '2026-04-20T16:02:00Z').map((d) => `${d.text}=${d.date}`);
+  const dates = datedWordsOn('2026-04-20T16:02:00Z');
 
   it('reads the month said after the day, and dates a later bare ordinal from it', () => {
     expect(dates('moving in on the 3rd of June')).toEqual(['the 3rd of June=2026-06-03']);

@@ -1,74 +1,69 @@
 import { describe, expect, it } from 'vitest';
-import { askedBefore, CODE_TALK_WORDS, maskSecrets, VALUE_ASK_WORDS } from './secrets.js';
-
-/** The last turn of a chat (sides taking turns) as every surface shows it (`askedBefore`). */
-const shown = (said: readonly string[]): string => {
-  const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
-  const last = said.length - 1;
-  return maskSecrets(said[last] ?? '', askedBefore(turns, last));
-};
-
-/** An entry of a word list as the detector reads it: word edges, none for CJK. */
-const entryPattern = (entry: string): RegExp =>
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(entry)
-    ? new RegExp(entry, 'iu')
-    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry})(?![\\p{L}\\p{N}])`, 'iu');
+import {
+  expectEntriesSaid,
+  keepsLastTurns,
+  masksLastTurns,
+  shownLast,
+} from './__fixtures__/masked-chat.js';
+import { CODE_TALK_WORDS, VALUE_ASK_WORDS } from './secrets.js';
 
 describe('a bare place asked after getting in or arriving is asked for its code (rv-sec10)', () => {
-  it.each([
-    // The codes the first narrowing (e13220f) showed, and the same said otherwise.
-    [['Heading to your place now', 'door?', '4471#']],
-    [["I'm at the cottage, it's locked", 'gate?', '2608']],
-    [['Haustür?', '1357']],
-    [['Leaving now, heading to your place', 'door?', '3382#']],
-    [["Got to the cabin but it's locked", 'gate?', '7164']],
-    [['Bin gleich da', 'Haustür?', '2468']],
-    [['Stehe vor dem Haus', 'die Haustür?', '1 3 5 7']],
-    // Getting in or arriving said after a question for another value: the code is still one.
-    [['What time can I come over tonight?', 'after 7', 'door?', '5172']],
-    [['How wide is the hall?', '1100', 'on my way now', 'and the door?', '8820']],
-    [['When does the cleaner start?', 'Tuesday, she has no key', 'back door?', '6 6 1 8']],
-    // Code talk said in the same message as the place, after it.
-    [['How deep are the cupboards?', '600', "door? I'm outside", '7041']],
-  ])('masks the code in %j', (said) => {
-    expect(shown(said)).toBe('[secret]');
-  });
-
-  it.each([
-    // A place asked with nothing said before it: no telling, so a code-shaped reply is masked.
-    [['front door?', '2210']],
-    [['and the gate?', '1958']],
-    // Opened with '¿' as Spanish writes it, a place all the same.
-    [['Mi hermano pasa a recoger la bici', '¿el portón?', '7070']],
-    // Place talk without a question the place goes on with.
-    [["We're redoing the hall at the cottage this month.", 'door?', '820']],
-    // A time, a duration, a distance or a count asked: a visit is arranged by them.
-    [['What time should I come?', '7 is good', 'door?', '4471']],
-    [['When are you free this weekend?', 'Saturday from 10', 'gate?', '2291']],
-    [['How long will you be?', '20 min', 'and the door?', '8053']],
-    [['How far are you?', '2 stops away', 'front door?', '6 1 4 0']],
-    [['How many of you are coming?', '3', 'gate?', '6655']],
-    [['What time do they shut up for the night?', 'the gate?', '2230']],
-    // A value asked and not answered with a number: the place goes on with none.
-    [['How much do I owe you for the weekend?', 'nothing, enjoy', 'door?', '3916']],
-    // Or the chat moved on after the value's answer: the place is asked afresh.
+  masksLastTurns(
     [
-      [
-        'how tall is your sofa btw',
-        'about 85',
-        "ok I'll bring the van round at 5",
-        'garage?',
-        '7765',
-      ],
+      // The codes the first narrowing (e13220f) showed, and the same said otherwise.
+      [['Heading to your place now', 'door?', '4471#']],
+      [["I'm at the cottage, it's locked", 'gate?', '2608']],
+      [['Haustür?', '1357']],
+      [['Leaving now, heading to your place', 'door?', '3382#']],
+      [["Got to the cabin but it's locked", 'gate?', '7164']],
+      [['Bin gleich da', 'Haustür?', '2468']],
+      [['Stehe vor dem Haus', 'die Haustür?', '1 3 5 7']],
+      // Getting in or arriving said after a question for another value: the code is still one.
+      [['What time can I come over tonight?', 'after 7', 'door?', '5172']],
+      [['How wide is the hall?', '1100', 'on my way now', 'and the door?', '8820']],
+      [['When does the cleaner start?', 'Tuesday, she has no key', 'back door?', '6 6 1 8']],
+      // Code talk said in the same message as the place, after it.
+      [['How deep are the cupboards?', '600', "door? I'm outside", '7041']],
     ],
-    [['How wide is the hall?', '1100', 'Is that with the skirting?', 'yes', 'door?', '820']],
-  ])('masks a code-shaped reply in %j (a leak costs more than a masked width)', (said) => {
-    expect(shown(said)).toBe('[secret]');
-  });
+    'masks the code in %j',
+  );
+
+  masksLastTurns(
+    [
+      // A place asked with nothing said before it: no telling, so a code-shaped reply is masked.
+      [['front door?', '2210']],
+      [['and the gate?', '1958']],
+      // Opened with '¿' as Spanish writes it, a place all the same.
+      [['Mi hermano pasa a recoger la bici', '¿el portón?', '7070']],
+      // Place talk without a question the place goes on with.
+      [["We're redoing the hall at the cottage this month.", 'door?', '820']],
+      // A time, a duration, a distance or a count asked: a visit is arranged by them.
+      [['What time should I come?', '7 is good', 'door?', '4471']],
+      [['When are you free this weekend?', 'Saturday from 10', 'gate?', '2291']],
+      [['How long will you be?', '20 min', 'and the door?', '8053']],
+      [['How far are you?', '2 stops away', 'front door?', '6 1 4 0']],
+      [['How many of you are coming?', '3', 'gate?', '6655']],
+      [['What time do they shut up for the night?', 'the gate?', '2230']],
+      // A value asked and not answered with a number: the place goes on with none.
+      [['How much do I owe you for the weekend?', 'nothing, enjoy', 'door?', '3916']],
+      // Or the chat moved on after the value's answer: the place is asked afresh.
+      [
+        [
+          'how tall is your sofa btw',
+          'about 85',
+          "ok I'll bring the van round at 5",
+          'garage?',
+          '7765',
+        ],
+      ],
+      [['How wide is the hall?', '1100', 'Is that with the skirting?', 'yes', 'door?', '820']],
+    ],
+    'masks a code-shaped reply in %j (a leak costs more than a masked width)',
+  );
 });
 
 describe('a bare place going on with a question for another value keeps its number', () => {
-  it.each([
+  keepsLastTurns([
     [['How deep are the cupboards?', 'the pantry is 600', 'door?', '820']],
     [['What did the new lock set you back?', 'the hinge was 30', 'and the lock?', '135']],
     [['How old is the barn?', 'built 1911', 'and the gate?', '1958']],
@@ -79,28 +74,22 @@ describe('a bare place going on with a question for another value keeps its numb
     [['Quelle est la hauteur de la fenêtre ?', '1350 mm', 'la porte ?', '2040']],
     [['窗户多宽？', '1200', '大门？', '1500']],
     [['¿Qué tamaño tiene la ventana?', '1200', '¿y la puerta?', '2030']],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said[said.length - 1]);
-  });
+  ]);
 });
 
 describe('an ask earlier in the same message counts', () => {
-  it.each([
+  masksLastTurns([
     [["Door code? I'm outside.", '4471']],
     [['What is the gate code? Running late, sorry.', '5 0 3 8']],
     [["Wifi password? I'm setting up the printer.", 'Pinecone-Harbor-19']],
-  ])('masks %j', (said) => {
-    expect(shown(said)).toBe('[secret]');
-  });
+  ]);
 
-  it.each([
+  keepsLastTurns([
     // A question after the ask is what the reply answers.
     [['Door code? And what time is dinner?', '1930']],
     // An ask in an earlier message, not this one, is read as before: the reply answers the last.
     [['What is the gate code?', '4471', 'Thanks. How many are coming tonight?', '12']],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said[said.length - 1]);
-  });
+  ]);
 });
 
 /** [entry, a turn of our own said by it]: said before "door?", it makes a code of the reply. */
@@ -251,10 +240,8 @@ const VALUE: readonly [string, string, string][] = [
 
 describe('code talk and value questions, one chat of our own per entry', () => {
   it('has a case for every entry, and each case is said by its entry', () => {
-    expect(CODE_TALK_WORDS.filter((e) => !TALK.some(([entry]) => entry === e))).toEqual([]);
-    expect(VALUE_ASK_WORDS.filter((e) => !VALUE.some(([entry]) => entry === e))).toEqual([]);
-    for (const [entry, said] of [...TALK, ...VALUE])
-      expect(entryPattern(entry).test(said), `${entry} in "${said}"`).toBe(true);
+    expectEntriesSaid(CODE_TALK_WORDS, TALK);
+    expectEntriesSaid(VALUE_ASK_WORDS, VALUE);
   });
 
   it.each(TALK)(
@@ -262,13 +249,13 @@ describe('code talk and value questions, one chat of our own per entry', () => {
     (_entry, said) => {
       // Without the talk the place goes on with the width asked; with it, it asks for the code.
       const width = ['How wide is the hall?', '1100'];
-      expect(shown([...width, 'door?', '4471'])).toBe('4471');
-      expect(shown([said, ...width, 'door?', '4471'])).toBe('[secret]');
+      expect(shownLast([...width, 'door?', '4471'])).toBe('4471');
+      expect(shownLast([said, ...width, 'door?', '4471'])).toBe('[secret]');
     },
   );
 
   it.each(VALUE)('"%s": "%s" | "%s" | "door?" keeps "820"', (_entry, question, answer) => {
-    expect(shown([question, answer, 'door?', '820'])).toBe('820');
-    expect(shown([answer, 'door?', '820'])).toBe('[secret]');
+    expect(shownLast([question, answer, 'door?', '820'])).toBe('820');
+    expect(shownLast([answer, 'door?', '820'])).toBe('[secret]');
   });
 });

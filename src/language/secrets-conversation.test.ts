@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TALK_WORDS, askedBefore, maskSecrets, ONE_FOR_WORDS } from './secrets.js';
-
-/** Every turn of a chat (sides taking turns) as every surface shows it (`askedBefore`), joined. */
-const shown = (said: readonly string[]): string => {
-  const turns = said.map((text, i) => ({ side: i % 2 === 0 ? 'user:' : 'assistant', text }));
-  return said.map((text, i) => maskSecrets(text, askedBefore(turns, i))).join(' | ');
-};
-
-/** An entry of a word list as the detector reads it: word edges, none for CJK. */
-const entryPattern = (entry: string): RegExp =>
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(entry)
-    ? new RegExp(entry, 'iu')
-    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${entry})(?![\\p{L}\\p{N}])`, 'iu');
+import {
+  answers,
+  expectEntriesSaid,
+  keepsChats,
+  keepsReplies,
+  masksReplies,
+  shownChat,
+} from './__fixtures__/masked-chat.js';
+import { ACCESS_TALK_WORDS, maskSecrets, ONE_FOR_WORDS } from './secrets.js';
 
 /**
  * One chat of our own per `ACCESS_TALK_WORDS` entry: access talked of in a turn, then a reply of
@@ -71,18 +67,13 @@ const ACCESS: readonly (readonly [string, readonly string[], string])[] = [
 
 describe('a short code after talk of getting access is the access code (sec12)', () => {
   it.each(ACCESS)('%s: masks the code in %j', (_entry, said, code) => {
-    const out = shown(said);
+    const out = shownChat(said);
     expect(out).not.toContain(code);
     expect(out).toContain('[secret]');
   });
 
   it('has a chat of its own for every ACCESS_TALK_WORDS entry, the entry found in it', () => {
-    expect(ACCESS_TALK_WORDS.filter((e) => !ACCESS.some(([entry]) => entry === e))).toEqual([]);
-    for (const [entry, said] of ACCESS)
-      expect(
-        said.some((s) => entryPattern(entry).test(s)),
-        entry,
-      ).toBe(true);
+    expectEntriesSaid(ACCESS_TALK_WORDS, ACCESS);
   });
 
   it.each([
@@ -99,13 +90,13 @@ describe('a short code after talk of getting access is the access code (sec12)',
     // A code spelled digit by digit beside a lock in its own sentence.
     [['the lockbox on the gate post is 4 0 9 1 these days']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toMatch(/\[secret\]/u);
-    expect(shown(said)).not.toMatch(/\d{4}|\d \d \d \d/u);
+    expect(shownChat(said)).toMatch(/\[secret\]/u);
+    expect(shownChat(said)).not.toMatch(/\d{4}|\d \d \d \d/u);
   });
 });
 
 describe('ordinary values beside access talk stay (sec12)', () => {
-  it.each([
+  keepsChats([
     // Another value asked for: a time, a number that is no lock's, a price, a count.
     [['I logged in to the airline site, what is the flight number?', '4521']],
     [['I need to get in early, what time does the office open?', '0830']],
@@ -122,54 +113,55 @@ describe('ordinary values beside access talk stay (sec12)', () => {
     // Bold model numbers and a hash after words, no access talk.
     [['**The 1975** and **Zipp 303**: a band and a wheel']],
     [['the train gets in at platform 4, seats 1 2 3 4 are ours']],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('two things asked together, given as one reply (sec12)', () => {
-  it.each([
-    // A name and its credential: the credential masked, the name kept.
+  answers(
     [
-      'Which wifi should the guests pick, and what do they type to connect?',
-      'Hollyhock / Q7tr-88mz-PPk2',
-      'Hollyhock / [secret]',
+      // A name and its credential: the credential masked, the name kept.
+      [
+        'Which wifi should the guests pick, and what do they type to connect?',
+        'Hollyhock / Q7tr-88mz-PPk2',
+        'Hollyhock / [secret]',
+      ],
+      [
+        'What network is it and what do I enter to get online?',
+        'BarnLoft, 4hh2Lq9wZ',
+        'BarnLoft, [secret]',
+      ],
+      // A key's id and its secret, asked as credentials.
+      [
+        'Can you paste your AWS credentials?',
+        'AKIAZ7EXAMPLEQ2W9 and Vb8kQz/3mPL0xT7uYw2RcN5dHe4FsGj1aIo9',
+        '[secret]',
+      ],
     ],
-    [
-      'What network is it and what do I enter to get online?',
-      'BarnLoft, 4hh2Lq9wZ',
-      'BarnLoft, [secret]',
-    ],
-    // A key's id and its secret, asked as credentials.
-    [
-      'Can you paste your AWS credentials?',
-      'AKIAZ7EXAMPLEQ2W9 and Vb8kQz/3mPL0xT7uYw2RcN5dHe4FsGj1aIo9',
-      '[secret]',
-    ],
-  ])('%j → %j reads %j', (asked, reply, masked) => {
-    expect(maskSecrets(reply, asked)).toBe(masked);
-  });
+    '%j → %j reads %j',
+  );
 
-  it.each([
-    // A name alone, two names, or a pair where the first is the credential-shaped one.
+  keepsReplies(
     [
-      'Which network do they pick, and what do they type to connect?',
-      'Ferncroft, ask me for the rest',
+      // A name alone, two names, or a pair where the first is the credential-shaped one.
+      [
+        'Which network do they pick, and what do they type to connect?',
+        'Ferncroft, ask me for the rest',
+      ],
+      ['What do they type to connect, and which room are they in?', 'Garden room / the blue one'],
+      ['Can you paste your AWS credentials?', 'default and eu-west-2'],
     ],
-    ['What do they type to connect, and which room are they in?', 'Garden room / the blue one'],
-    ['Can you paste your AWS credentials?', 'default and eu-west-2'],
-  ])('%j → %j keeps the reply', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+    '%j → %j keeps the reply',
+  );
 });
 
 describe('what is typed to get on or in is a password, named or not (sec12)', () => {
-  it.each([
-    ['What do I type to log in on the shared laptop?', 'Kettle-Moor-21'],
-    ['what should guests enter to unlock the bike?', '7310'],
-  ])('%j → %j masked', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
-  });
+  masksReplies(
+    [
+      ['What do I type to log in on the shared laptop?', 'Kettle-Moor-21'],
+      ['what should guests enter to unlock the bike?', '7310'],
+    ],
+    '%j → %j masked',
+  );
 
   it('keeps what is typed for another thing', () => {
     expect(maskSecrets('Blue Spruce 4', 'What do I type in the name field?')).toBe('Blue Spruce 4');
@@ -206,25 +198,18 @@ const ONE_FOR: readonly (readonly [string, readonly string[], string])[] = [
 
 describe('"the one" of a place asked is its code, as a bare place is (sec12)', () => {
   it.each(ONE_FOR)('%s: masks the code in %j', (_entry, said, code) => {
-    expect(shown(said)).not.toContain(code);
+    expect(shownChat(said)).not.toContain(code);
   });
 
   it('has a chat of its own for every ONE_FOR_WORDS entry, the entry found in it', () => {
-    expect(ONE_FOR_WORDS.filter((e) => !ONE_FOR.some(([entry]) => entry === e))).toEqual([]);
-    for (const [entry, said] of ONE_FOR)
-      expect(
-        said.some((s) => entryPattern(entry).test(s)),
-        entry,
-      ).toBe(true);
+    expectEntriesSaid(ONE_FOR_WORDS, ONE_FOR);
   });
 
-  it.each([
+  keepsChats([
     // A gate at an airport has a number; a size asked first goes on with the place.
     [['what is the number for the gate?', '214']],
     [['How wide is the hall?', '1100', 'and for the door?', '820']],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('a reply opening with a word of assent, and places asked with a word more (sec12)', () => {
@@ -238,18 +223,16 @@ describe('a reply opening with a word of assent, and places asked with a word mo
     // A question how to get in, a word between: a code spelled out in the reply is the door's.
     [['wie komme ich nochmal ins Büro rein am Samstag', 'Haupteingang, 4 0 0 3 und dann Raute']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toContain('[secret]');
-    expect(shown(said)).not.toMatch(/\d \d \d \d|\d{4}/u);
+    expect(shownChat(said)).toContain('[secret]');
+    expect(shownChat(said)).not.toMatch(/\d \d \d \d|\d{4}/u);
   });
 
-  it.each([
+  keepsChats([
     // Assent before words keeps them: a password of words is not cut at "yes".
     [["what's the wifi password?", 'yes it is on the fridge']],
     // Assent before a value for another thing keeps it.
     [['what time does the shop open?', 'yeah 0900']],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('the number of a device that locks is its passcode (sec12)', () => {
@@ -258,28 +241,26 @@ describe('the number of a device that locks is its passcode (sec12)', () => {
     [["what's the number for the kids' laptop?", '190044']],
     [['¿cuál es el número de la tableta?', '7715']],
   ])('masks the code in %j', (said) => {
-    expect(shown(said)).toContain('[secret]');
+    expect(shownChat(said)).toContain('[secret]');
   });
 
-  it.each([
+  keepsChats([
     // A model or serial number, and a phone's number: not a passcode.
     [["what's the model number of the laptop?", 'A2337']],
     [["what's the serial number on the tablet?", 'DMPX41220']],
     [['what is the number for the phone in the hall?', '0161 496 0321']],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe("a wallet's seed words read out after wallet talk (sec12)", () => {
   const seed = 'lantern pebble orchid canyon mango violet hammer ribbon cactus wander salmon quiet';
   it('masks twelve seed words after talk of the wallet', () => {
-    expect(shown(['dug out the backup sheet for my ledger', 'ok, read it to me', seed])).toBe(
+    expect(shownChat(['dug out the backup sheet for my ledger', 'ok, read it to me', seed])).toBe(
       'dug out the backup sheet for my ledger | ok, read it to me | [secret]',
     );
   });
 
-  it.each([
+  keepsChats([
     // Eleven words is no seed; a sentence has words a seed never has; no wallet talk, no seed.
     [['found my ledger backup', seed.split(' ').slice(0, 11).join(' ')]],
     [
@@ -289,26 +270,26 @@ describe("a wallet's seed words read out after wallet talk (sec12)", () => {
       ],
     ],
     [['what should I buy at the market?', seed]],
-  ])('keeps %j', (said) => {
-    expect(shown(said)).toBe(said.join(' | '));
-  });
+  ]);
 });
 
 describe('a short yes-or-no question after a sentence naming what is needed (sec12)', () => {
-  it.each([
-    ['The app wants the three digits on the back of the card. Got it?', '318'],
-    ['Die Seite will die drei Ziffern hinten auf der Karte. Hast du sie?', '907'],
-    ['It wants the master PIN now. Got it handy?', '2 2 4 0'],
-  ])('%j → %j masked', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
-  });
+  masksReplies(
+    [
+      ['The app wants the three digits on the back of the card. Got it?', '318'],
+      ['Die Seite will die drei Ziffern hinten auf der Karte. Hast du sie?', '907'],
+      ['It wants the master PIN now. Got it handy?', '2 2 4 0'],
+    ],
+    '%j → %j masked',
+  );
 
-  it.each([
-    // A question word asks a thing of its own; a sentence naming nothing asks for nothing.
-    ['The shed padlock code is on the fridge. Which shed?', '2'],
-    ['The site wants the card. How many?', '3'],
-    ['We leave at noon. Ready?', '1200'],
-  ])('%j → %j kept', (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
+  keepsReplies(
+    [
+      // A question word asks a thing of its own; a sentence naming nothing asks for nothing.
+      ['The shed padlock code is on the fridge. Which shed?', '2'],
+      ['The site wants the card. How many?', '3'],
+      ['We leave at noon. Ready?', '1200'],
+    ],
+    '%j → %j kept',
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askedBefore, maskSecrets, turnSide } from './secrets.js';
+import { shownChat } from './__fixtures__/masked-chat.js';
+import { askedBefore, maskSecrets } from './secrets.js';
 import {
   ACCESS_CONCEPTS,
   accessConcept,
@@ -7,15 +8,6 @@ import {
   codeShapedTokens,
   confirmsAccess,
 } from './secrets-situation.js';
-
-/** A chat of turns said alternately by a user and the assistant, each masked as a surface shows it. */
-function shown(said: readonly string[]): string {
-  const turns = said.map((text, i) => ({
-    side: turnSide(i % 2 === 0 ? 'user' : 'assistant'),
-    text,
-  }));
-  return said.map((text, i) => maskSecrets(text, askedBefore(turns, i))).join(' | ');
-}
 
 /** Whether `entry` (a regex alternation of `ACCESS_CONCEPTS` or `CONFIRMED_WORDS`) says `text`. */
 const says = (entry: string, text: string) => new RegExp(`(?:${entry})`, 'iu').test(text);
@@ -209,7 +201,7 @@ describe('a bare code inside access talk, read across turns', () => {
       'the gate at the park | What time does it close? | 2230',
     ],
   ] as const)('%j', (said, expected) => {
-    expect(shown(said)).toBe(expected);
+    expect(shownChat(said)).toBe(expected);
   });
 
   it('reads a long text by sentence: the value beside the concept, not one far from it', () => {

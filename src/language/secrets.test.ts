@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answers, keepsReplies, masksReplies, shownLast } from './__fixtures__/masked-chat.js';
 import { NOT_SECRETS, SECRETS } from './__fixtures__/secret-sentences.js';
 import {
   ASKED_LABELS,
@@ -41,33 +42,6 @@ function masksValues(
 function readsAll(rows: readonly (readonly [string, string | null])[], name = 'reads "%s"'): void {
   it.each(rows)(name, (text, masked) => {
     expect(maskSecrets(text)).toBe(masked ?? text);
-  });
-}
-
-/** [asked, reply, shown]: `reply` to the question `asked`, masked, reads `shown`. */
-function answers(rows: readonly (readonly [string, string, string])[], name = '"%s" → "%s"'): void {
-  it.each(rows)(name, (asked, reply, shown) => {
-    expect(maskSecrets(reply, asked)).toBe(shown);
-  });
-}
-
-/** [asked, reply]: `reply` to the question `asked` (none: said alone) stays as written. */
-function keepsReplies(
-  rows: readonly (readonly [string | undefined, string])[],
-  name = '"%s" → "%s" stays',
-): void {
-  it.each(rows)(name, (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe(reply);
-  });
-}
-
-/** [asked, reply]: `reply` to the question `asked` is masked whole. */
-function masksReplies(
-  rows: readonly (readonly [string, string])[],
-  name = '"%s" → "%s" is masked',
-): void {
-  it.each(rows)(name, (asked, reply) => {
-    expect(maskSecrets(reply, asked)).toBe('[secret]');
   });
 }
 
@@ -1145,11 +1119,8 @@ describe("review shapes of session 18: a value named a sentence before, c'est, d
 });
 
 describe('a reply taken back, held, or given in two parts (session 18, ninth pass)', () => {
-  const read = (said: readonly string[]) => {
-    const turns = said.map((text) => ({ side: 'user:', text }));
-    const last = said.length - 1;
-    return maskSecrets(said[last] ?? '', askedBefore(turns, last));
-  };
+  // Every turn said by the user: a reply can be the asker's own.
+  const read = (said: readonly string[]) => shownLast(said, 'user:');
 
   it.each([
     [

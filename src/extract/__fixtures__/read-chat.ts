@@ -73,6 +73,18 @@ export function readerIn(
 }
 
 /**
+ * Reads each user chat message in `entityId`'s thread (see `readerIn`) with `fields` on record in
+ * that thread, one slot per field.
+ */
+export function readerOnRecord(
+  entityId: string,
+  fields: Readonly<Record<string, string>>,
+  options: MessageOptions = {},
+): (text: string) => string[] {
+  return readerIn(entityId, { ...options, known: onRecord(fields, entityId) });
+}
+
+/**
  * Reads the corrections in each user chat message in `user:primary`'s own thread written at `at`,
  * as `field=value (evidence)`, with `known` on record unless a call names other slots.
  */
@@ -86,9 +98,26 @@ export function correctionReader(
       .map(asReading);
 }
 
+/** An observation that would change state if it were strong enough: assertive or planning. */
+export function changesState(o: ExtractedObservation): boolean {
+  return o.intent === 'assertive' || o.intent === 'planning';
+}
+
 /** An observation strong enough to commit or to ask: strong or moderate, state-changing. */
 export function wouldCommit(o: ExtractedObservation): boolean {
-  return o.evidence !== 'weak' && (o.intent === 'assertive' || o.intent === 'planning');
+  return o.evidence !== 'weak' && changesState(o);
+}
+
+/** An observation strong enough to commit alone, without asking: strong, state-changing. */
+export function commitsAlone(o: ExtractedObservation): boolean {
+  return o.evidence === 'strong' && changesState(o);
+}
+
+/** The state-changing observations (see `changesState`) by slot, `entity field`; a later one wins. */
+export function stateBySlot(
+  observations: readonly ExtractedObservation[],
+): Map<string, ExtractedObservation> {
+  return new Map(observations.filter(changesState).map((o) => [`${o.entityId} ${o.field}`, o]));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asReading, expectNothingRead, onRecord, readMessage } from '../__fixtures__/read-chat.js';
+import { readingsUnder } from '../__fixtures__/readings-under.js';
 import { EMPTY_REGISTRY, type KnownSlot } from '../types.js';
 import * as lexicon from './financial-lexicon.js';
 
@@ -451,9 +452,7 @@ describe('each financial lexicon entry covers its phenomenon', () => {
 describe('an unpaid state said in the past at a past time is history, not the present', () => {
   /** Every financial reading of one user message in `thread`. */
   const readIn = (thread: string, text: string) =>
-    readMessage(text, { entityId: thread })
-      .filter((o) => o.field.startsWith('financial.'))
-      .map(asReading);
+    readingsUnder('financial.', { entityId: thread })(text);
   const threads = ['user:primary', 'family:home', 'team:core'];
 
   it.each(threads)('reads no unpaid state in %s', (thread) => {

@@ -6,6 +6,7 @@ import {
   expectReadingsOf,
   onRecord,
   readMessage,
+  wouldCommit,
 } from '../__fixtures__/read-chat.js';
 
 // Preferences as an open vocabulary (issue #10 §3): the topic of a preference is the head noun of
@@ -21,8 +22,7 @@ import {
 /** The committing preference readings of one user chat message, as `field=value`. */
 function preferences(text: string, known: Readonly<Record<string, string>> = {}): string[] {
   return readMessage(text, { known: onRecord(known) })
-    .filter((o) => o.field.startsWith('profile.preference.') && o.evidence !== 'weak')
-    .filter((o) => o.intent === 'assertive' || o.intent === 'planning')
+    .filter((o) => o.field.startsWith('profile.preference.') && wouldCommit(o))
     .map((o) => `${o.field.slice('profile.preference.'.length)}=${o.value}`);
 }
 
