@@ -1111,6 +1111,56 @@ function afterHeading(sentence: string): SentenceClass['kind'] | null {
   return kind === 'skip' ? null : kind;
 }
 
+// A symptom the user reports without a failure word (issue #13, rules@25): what the system does
+// now, brought up as wrong. It is working context, a problem to link to its fix, not a fact:
+// - a state with an onset in time and no cause ("the panel is flat since tuesday", "the queue is
+//   empty since last night"): it began at a moment nobody explains and is expected to end. An
+//   onset that is an event ("running Postgres 16.3 since the upgrade") dates the new state a
+//   change brought, and "since 2019", "since last year" date a standing fact: neither is read here;
+const RECENT_ONSET =
+  /\bsince\s+(?:(?:last|this)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last night|this morning|the weekend)\b/i;
+// - a statement the same sentence asks to have looked into ("ep 87 sounds louder than 86, can u
+//   check"): what is to be checked is what seems wrong;
+const CHECK_REQUEST =
+  /\S[,;]?\s+(?:can|could|would|pls|please)\s+(?:u|you)\s+(?:pls\s+|please\s+)?(?:check|look|see|investigate|fix|figure)\b[^.!?]*[?.!]*$/i;
+// - something the speaker has just noticed ("… and I only noticed because someone ordered");
+const NOTICED = /\b(?:i|we)\s+(?:only\s+|just\s+)?noticed\b/i;
+// - behaviour as it currently stands, "currently" between a subject and its verb ("the form
+//   currently charges 85 for everyone"): brought up to be changed. A value with no verb
+//   ("currently 92,000 words"), a participle in an aside ("her office, currently booked for the
+//   29th") or a sentence that also says what is wanted instead ("currently 3 km, ops want 4.5")
+//   is not read here.
+const CURRENTLY_DOES =
+  /^[^,;:]*\b[a-z]+\s+currently\s+(?!(?:\w+ed|being|been|at|on|in|under|with)\b)[a-z]+/i;
+const WANTED_INSTEAD = /\b(?:wants?|wanted|should|needs? to|instead|rather)\b/i;
+const SYMPTOM_OF: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'fact',
+  'state',
+]);
+
+/** True when a user sentence read as a fact reports a symptom (see RECENT_ONSET and after). */
+function reportsSymptom(sentence: string): boolean {
+  return (
+    RECENT_ONSET.test(sentence) ||
+    CHECK_REQUEST.test(sentence) ||
+    NOTICED.test(sentence) ||
+    (CURRENTLY_DOES.test(sentence) && !WANTED_INSTEAD.test(sentence))
+  );
+}
+
+// A day taken by a one-off event, said as the reason for moving something ("wait, friday is the
+// assembly. move the quiz to monday"): a clash of the moment, not a standing fact about the day.
+// The next sentence of the same message must move or reschedule something; "Thursday is bin day"
+// said alone is left to the other rules.
+const DAY_TAKEN =
+  /^(?:(?:no|oh|ugh|but|actually|hmm)[,\s]+)*(?:wait[,.!]?\s+)?(?:(?:this|next|on)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?\s+(?:is|'s)\s+(?:the|a|an|our|my|their)\b/i;
+const RESCHEDULE = /^(?:please\s+)?(?:move|shift|push|postpone|reschedule|bring forward)\b/i;
+
+/** True when a user sentence names a day's one-off event as the reason the next one moves something. */
+function dayTakenBeforeMove(sentences: readonly string[], at: number): boolean {
+  return DAY_TAKEN.test(sentences[at] ?? '') && RESCHEDULE.test(sentences[at + 1] ?? '');
+}
+
 /**
  * The kind and text of one sentence among its message's `sentences`, read with the assistant
  * message it replies to; null when it adds nothing (a label of the sentence before it).
@@ -1126,6 +1176,10 @@ function kindInContext(
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
   if (speaker === 'user' && kind === 'skip') kind = afterHeading(sentence) ?? kind;
+  if (speaker === 'user' && SYMPTOM_OF.has(kind)) {
+    if (dayTakenBeforeMove(sentences, at)) kind = 'context';
+    else if (reportsSymptom(sentence)) kind = 'problem';
+  }
   // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
   if (
     speaker === 'assistant' &&
@@ -1271,7 +1325,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@24';
+export const RULES_VERSION = 'rules@25';
 
 function candidateOf(
   { observation, kind, change }: Draft,

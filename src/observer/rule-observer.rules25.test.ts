@@ -1,0 +1,93 @@
+// rules@25: a problem restated without its fix, and status chatter, are working context (issue
+// #13). Sentences of our own, not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observedIn, type Turn } from './__fixtures__/sentences.js';
+
+// The rules alone: these tests are about what the rules draft, not what the scorer admits.
+const RULES = { from: '2026-06-02T09:00:00.000Z', scorer: null } as const;
+
+/** The observations of the chat that hold `words`. */
+const holding = (words: string, ...turns: Turn[]) =>
+  observedIn(turns, RULES).filter((o) => o.text.includes(words));
+
+/** Check: what the user says is drafted, and only as a 🟡 problem. */
+function isSymptom(sentence: string, words: string): void {
+  const seen = holding(words, ['user', sentence]);
+  expect(seen.length).toBeGreaterThan(0);
+  for (const o of seen) {
+    expect(o.type).toBe('problem');
+    expect(o.priority).toBe('yellow');
+  }
+}
+
+/** Check: what the user says is kept as a durable (🔴) observation. */
+function staysDurable(sentence: string, words: string): void {
+  expect(holding(words, ['user', sentence]).some((o) => o.priority === 'red')).toBe(true);
+}
+
+describe('rules@25: a symptom reported without a failure word is a problem', () => {
+  it.each([
+    // A state with a recent onset.
+    ['The invoice totals on the dashboard are zero since monday', 'invoice totals'],
+    ['The sales panel for shop-02 is flat since tuesday', 'shop-02'],
+    ['The backup folder on nas-2 is empty since the weekend', 'nas-2'],
+    // A statement the same sentence asks to have looked into.
+    ['Track 4 on the album is much quieter than track 3, can you check', 'Track 4'],
+    ['The shop page lists the teapot at £0, can you check', 'teapot'],
+    // Something the speaker has only just noticed.
+    [
+      'The booking site offers 9pm slots on Sundays and I only noticed because a client booked one',
+      '9pm',
+    ],
+    // Behaviour as it currently stands, brought up to be changed.
+    ['The checkout currently charges €9 shipping for Irish orders', '€9'],
+    ['Our reminder emails currently go out at 05:00 on the day', '05:00'],
+  ])('"%s" is a 🟡 problem', isSymptom);
+
+  it.each([
+    // A standing fact dated from long ago, or a new state dated by the change that brought it.
+    ['The shop runs on Shopify 2.0 themes since the redesign', 'Shopify 2.0'],
+    ['We have hosted the site on Netlify since 2019', 'Netlify'],
+    ['Airbnb we stopped using since last year, only Booking.com now', 'Booking.com'],
+    // "currently" with a value and no verb, or with what is wanted instead.
+    ['The draft is called Low Tide, currently 64,000 words', 'Low Tide'],
+    ['Currently 2 km, the council wants 3.5 km for rural stops', '3.5 km'],
+    // A participle in an aside is no behaviour brought up to change.
+    ['It is the Harbour Street clinic, currently booked for friday 10:30', 'Harbour Street'],
+  ])('"%s" stays durable', staysDurable);
+
+  it('links the symptom to the fix that follows, so it is not proposed alone', () => {
+    const seen = holding(
+      'zero since monday',
+      ['user', 'The invoice totals on the dashboard are zero since monday'],
+      ['assistant', 'The totals query filters on the old currency column.'],
+      ['user', 'Fixed by pointing the query at amount_eur.'],
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((o) => o.resolved_by !== null)).toBe(true);
+  });
+});
+
+describe('rules@25: a day taken by a one-off event, said before moving something', () => {
+  it.each([
+    ['Wait, thursday is the fire drill. Move the spelling test to friday.', 'fire drill'],
+    ['Oh wait, monday 14th is the staff party. Push the demo to tuesday.', 'staff party'],
+  ])('"%s" keeps the clash as 🟡 context', (message, words) => {
+    const seen = holding(words, ['user', message]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((o) => o.priority !== 'red')).toBe(true);
+  });
+
+  it.each([
+    // No move follows: what the day holds is the other rules' to read.
+    ['Thursday is the fire drill for block-2.', 'block-2'],
+    // A move that follows a reason other than a day taken.
+    [
+      'Wait, the hall is booked by the choir on the 3rd floor. Move the meeting to friday.',
+      'choir',
+    ],
+  ])('"%s" is not read as a clash', (message, words) => {
+    const seen = holding(words, ['user', message]);
+    expect(seen.some((o) => o.priority === 'red')).toBe(true);
+  });
+});
