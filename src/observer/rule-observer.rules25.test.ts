@@ -42,6 +42,12 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     // Behaviour as it currently stands, brought up to be changed.
     ['The checkout currently charges €9 shipping for Irish orders', '€9'],
     ['Our reminder emails currently go out at 05:00 on the day', '05:00'],
+    // A symptom that persists after something was tried.
+    ['Still dropping the first packet on vlan-20', 'vlan-20'],
+    // What a thing is doing, against what it should.
+    ['The invoices are going out in USD not EUR for the Dublin clients', 'USD'],
+    // A reading of nothing under a condition.
+    ['The scale on bench-3 shows 0 when the lid is shut', 'bench-3'],
   ])('"%s" is a 🟡 problem', isSymptom);
 
   it.each([
@@ -54,6 +60,11 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     ['Currently 2 km, the council wants 3.5 km for rural stops', '3.5 km'],
     // A participle in an aside is no behaviour brought up to change.
     ['It is the Harbour Street clinic, currently booked for friday 10:30', 'Harbour Street'],
+    // A standing use, still; where a thing stands, against where it does not.
+    ['Still using Jenkins 2.4 on ci-01', 'Jenkins 2.4'],
+    ['The backups are running on nas-02 not nas-01', 'nas-02'],
+    // Nothing shown at a place, not under a condition.
+    ['Mosquitto shows nothing on garden/pump/# topics', 'garden/pump'],
   ])('"%s" stays durable', staysDurable);
 
   it('links the symptom to the fix that follows, so it is not proposed alone', () => {
@@ -89,5 +100,45 @@ describe('rules@25: a day taken by a one-off event, said before moving something
   ])('"%s" is not read as a clash', (message, words) => {
     const seen = holding(words, ['user', message]);
     expect(seen.some((o) => o.priority === 'red')).toBe(true);
+  });
+});
+
+describe('rules@25: status of the work under way is working context', () => {
+  it.each([
+    // A state the speaker's own activity of the moment explains.
+    ['The cold room C2 is empty, we are defrosting it.', 'C2'],
+    ["The cold room C2 is empty, we're defrosting it.", 'C2'],
+    // An incident recalled, told as a warning: no change of state is written from it.
+    ['Last time the export wrote Ã¼ instead of ü in every name', 'export'],
+  ])('"%s" is not durable', (message, words) => {
+    const seen = holding(words, ['user', message]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((o) => o.priority !== 'red' && !o.text.includes('replaced'))).toBe(true);
+  });
+
+  it('keeps a state the speaker keeps on purpose', () => {
+    const seen = holding('shelf-2', [
+      'user',
+      "The NAS is in the attic on shelf-2, we're keeping it there.",
+    ]);
+    expect(seen.some((o) => o.priority === 'red')).toBe(true);
+  });
+
+  it('reads the relief after a change as its effect, and keeps the change', () => {
+    const turns: Turn[] = [
+      ['user', 'Pool size is 40 now on db-01'],
+      ['user', 'Much better, the lag is gone on the 10k load test'],
+    ];
+    const seen = observedIn(turns, RULES);
+    expect(seen.some((o) => o.priority === 'red' && o.text.includes('Pool size is 40'))).toBe(true);
+    const effect = seen.filter((o) => o.text.includes('lag is gone'));
+    expect(effect.length).toBeGreaterThan(0);
+    expect(effect.every((o) => o.priority === 'yellow')).toBe(true);
+    // Near miss: a fix that names what fixed it is kept.
+    const named = holding('pool-size 40', [
+      'user',
+      'The lag is gone on the 10k load test since pool-size 40',
+    ]);
+    expect(named.some((o) => o.priority === 'red')).toBe(true);
   });
 });

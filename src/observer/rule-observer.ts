@@ -913,7 +913,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
         for (const c of passingClauses(sentence))
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
       if (read === null) continue;
-      const change = stateChange(sentence);
+      // What went wrong once ("last time it wrote X instead of Y") changed no state.
+      const change = PAST_INCIDENT.test(sentence) ? null : stateChange(sentence);
       if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {
         text = `${text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`;
         if (read.priority !== 'red')
@@ -921,7 +922,11 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       }
       // A bare "fixed" names no fix: the user's last instruction with specifics is what fixed it.
       const sources = [entry.id];
-      if (kind === 'fix' && !hasSpecifics(sentence)) {
+      if (kind === 'fix' && speaker === 'user' && RELIEF.test(sentence)) {
+        // "Much better, the drift is gone on the test run" reports the effect of the change made
+        // before it, which is kept on its own: the effect is working context.
+        read = { ...read, priority: 'yellow', memoryPriority: 'P2' };
+      } else if (kind === 'fix' && !hasSpecifics(sentence)) {
         if (lastInstruction !== null) {
           text = `${lastInstruction.observation.text.replace(/[.!]+$/, '')}: ${sentence}`;
           sources.unshift(...lastInstruction.observation.source_message_ids);
@@ -949,6 +954,9 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
   }
   return demoteSuperseded(resolveProblems(drafts));
 }
+
+// The relief a fix's effect opens with ("much better, …", "better now, …"): status of the work.
+const RELIEF = /^(?:(?:much|way|a lot|so much|loads)\s+better|better now)\b/i;
 
 /**
  * The kinds of a whole user sentence whose clauses are read again on their own: the 🟢 ones.
@@ -1133,6 +1141,21 @@ const NOTICED = /\b(?:i|we)\s+(?:only\s+|just\s+)?noticed\b/i;
 const CURRENTLY_DOES =
   /^[^,;:]*\b[a-z]+\s+currently\s+(?!(?:\w+ed|being|been|at|on|in|under|with)\b)[a-z]+/i;
 const WANTED_INSTEAD = /\b(?:wants?|wanted|should|needs? to|instead|rather)\b/i;
+// - a symptom that persists after something was tried, said with no subject ("still skipping a
+//   little on the small cog", "still dropping the first packet"): the problem restated. A standing
+//   use ("still using Jenkins", "still running 14.04") is not read here;
+const PERSISTS = /^still\s+(?!(?:using|running|hosting|living|working)\b)[a-z]+ing\b/i;
+// - what a thing is doing, against what it should ("the reminders are going out in UTC not local
+//   time"): a thing's behaviour put beside the expected one. The speaker's own plan ("we're
+//   flying Ryanair, not easyJet") and where a thing stands ("the backups are running on nas-02,
+//   not nas-01") are not read here;
+const WRONG_WAY =
+  /^(?!(?:i|i'?m|im|we|we'?re|you|you'?re)\b)[^.;]*\b(?:is|are|'s|'re)\s+(?:still\s+)?(?!(?:running|using|hosting|living|staying|sitting|working|stored)\b)[a-z]+ing\b[^.;]*?\b(?:not|instead of)\s+\w/i;
+// - a reading of nothing under a condition ("the soil sensor reads 0 after deep sleep", "the
+//   counter shows nothing when the lid is shut"): a gauge that fails, not what it measures.
+//   "Shows nothing on topic x/#" names where to look, not when it fails, and is not read here;
+const NULL_READING =
+  /\b(?:reads?|shows?|returns?|reports?|gives?|displays?)\s+(?:0|zero|nothing|blank|null|nan|empty)\s+(?:after|when|whenever|every time|once)\b/i;
 const SYMPTOM_OF: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
   'fact',
   'state',
@@ -1144,6 +1167,9 @@ function reportsSymptom(sentence: string): boolean {
     RECENT_ONSET.test(sentence) ||
     CHECK_REQUEST.test(sentence) ||
     NOTICED.test(sentence) ||
+    PERSISTS.test(sentence) ||
+    NULL_READING.test(sentence) ||
+    WRONG_WAY.test(sentence) ||
     (CURRENTLY_DOES.test(sentence) && !WANTED_INSTEAD.test(sentence))
   );
 }
@@ -1155,6 +1181,15 @@ function reportsSymptom(sentence: string): boolean {
 const DAY_TAKEN =
   /^(?:(?:no|oh|ugh|but|actually|hmm)[,\s]+)*(?:wait[,.!]?\s+)?(?:(?:this|next|on)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?\s+(?:is|'s)\s+(?:the|a|an|our|my|their)\b/i;
 const RESCHEDULE = /^(?:please\s+)?(?:move|shift|push|postpone|reschedule|bring forward)\b/i;
+
+// Status of the work under way (issue #13, rules@25): a state the speaker's own activity of the
+// moment explains ("the tank is empty, we're cleaning it"): it lasts as long as the activity.
+// A standing verb ("the NAS is in the attic, we're keeping it there") is not read here.
+// An incident recalled ("Last time the import turned é into Ã© everywhere"): what happened
+// once, told as a warning; the rule it motivates is a sentence of its own.
+const PAST_INCIDENT = /^last time\b/i;
+const WHILE_DOING =
+  /[,;]\s*(?:we'?re|we are|i'?m|im|i am|they'?re|they are)\s+(?!(?:keeping|leaving|using|running|hosting|storing)\b)[a-z]+ing\s+(?:it|them|that|this)\b/i;
 
 /** True when a user sentence names a day's one-off event as the reason the next one moves something. */
 function dayTakenBeforeMove(sentences: readonly string[], at: number): boolean {
@@ -1177,7 +1212,12 @@ function kindInContext(
   let kind = classifySentence(sentence, speaker);
   if (speaker === 'user' && kind === 'skip') kind = afterHeading(sentence) ?? kind;
   if (speaker === 'user' && SYMPTOM_OF.has(kind)) {
-    if (dayTakenBeforeMove(sentences, at)) kind = 'context';
+    if (
+      dayTakenBeforeMove(sentences, at) ||
+      WHILE_DOING.test(sentence) ||
+      PAST_INCIDENT.test(sentence)
+    )
+      kind = 'context';
     else if (reportsSymptom(sentence)) kind = 'problem';
   }
   // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
