@@ -1185,6 +1185,12 @@ const RESCHEDULE = /^(?:please\s+)?(?:move|shift|push|postpone|reschedule|bring 
 // Status of the work under way (issue #13, rules@25): a state the speaker's own activity of the
 // moment explains ("the tank is empty, we're cleaning it"): it lasts as long as the activity.
 // A standing verb ("the NAS is in the attic, we're keeping it there") is not read here.
+// A step of the work reported done, in the telegraphic style of a status line ("rollout 10%
+// staged", "tests passed", "firmware flashed"): progress of the moment. A participle that goes on
+// to say where or how ("uploaded as build 1882 on the qa branch") and a full clause ("the API is
+// deployed on fly.io") are not read here.
+const STEP_DONE =
+  /^(?!.*\b(?:is|are|was|were|has|have|had|be|been)\b)(?:[\w%.#/-]+\s+){1,6}(?:staged|deployed|pushed|merged|uploaded|flashed|installed|rebooted|restarted|built|compiled|tested|passed|done|finished|sent|submitted|applied|rolled out|restored|imported|exported|printed|posted)[.!]*$/i;
 // An incident recalled ("Last time the import turned é into Ã© everywhere"): what happened
 // once, told as a warning; the rule it motivates is a sentence of its own.
 const PAST_INCIDENT = /^last time\b/i;
@@ -1215,6 +1221,7 @@ function kindInContext(
     if (
       dayTakenBeforeMove(sentences, at) ||
       WHILE_DOING.test(sentence) ||
+      STEP_DONE.test(sentence) ||
       PAST_INCIDENT.test(sentence)
     )
       kind = 'context';
