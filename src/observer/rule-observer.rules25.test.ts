@@ -48,6 +48,11 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     ['The invoices are going out in USD not EUR for the Dublin clients', 'USD'],
     // A reading of nothing under a condition.
     ['The scale on bench-3 shows 0 when the lid is shut', 'bench-3'],
+    // Output that is plainly off.
+    ['The heating in flat 3 comes on at 3am for no reason', 'flat 3'],
+    ['The printer on floor 2 prints blank pages', 'floor 2'],
+    ['The chart on the ops-board shows Tuesday twice', 'ops-board'],
+    ['Half the photos on the gallery-2 page show up sideways', 'gallery-2'],
   ])('"%s" is a 🟡 problem', isSymptom);
 
   it.each([
@@ -65,6 +70,10 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     ['The backups are running on nas-02 not nas-01', 'nas-02'],
     // Nothing shown at a place, not under a condition.
     ['Mosquitto shows nothing on garden/pump/# topics', 'garden/pump'],
+    // How often, and how sure the speaker is, are no output off.
+    ['The cron on db-01 runs twice a day at 02:00 and 14:00', 'db-01'],
+    ['The office is at 12 Elm Street, checked twice', '12 Elm Street'],
+    ['Tasks on board-7 are assigned at random', 'board-7'],
   ])('"%s" stays durable', staysDurable);
 
   it('links the symptom to the fix that follows, so it is not proposed alone', () => {

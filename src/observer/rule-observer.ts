@@ -1156,6 +1156,13 @@ const WRONG_WAY =
 //   "Shows nothing on topic x/#" names where to look, not when it fails, and is not read here;
 const NULL_READING =
   /\b(?:reads?|shows?|returns?|reports?|gives?|displays?)\s+(?:0|zero|nothing|blank|null|nan|empty)\s+(?:after|when|whenever|every time|once)\b/i;
+// - output that is plainly off: behaviour nobody can explain ("the heating comes on at 3am for no
+//   reason"), output that is blank or empty ("the printer on floor 2 prints blank pages"), a thing
+//   shown or done twice ("the chart shows Tuesday twice"), turned over ("photos show up
+//   sideways"). "Twice a day", "twice per run" say how often, and "checked twice" how sure the
+//   speaker is: they are not read here;
+const OFF_OUTPUT =
+  /\bfor (?:no|some) (?:apparent |obvious )?reason\b|\bout of nowhere\b|\b(?:blank|empty)\s+(?:pages?|screens?|lists?|results?|responses?|rows?|files?|cells?|emails?|messages?|output|body|bodies|labels?|pdfs?)\b|(?<!\b(?:checked|looked|tried|asked|called|counted|measured)\s+)\btwice\b(?!\s+(?:a|an|per|each|every|as|the|weekly|daily|monthly|yearly|over)\b)|\b(?:sideways|upside down)\b/i;
 const SYMPTOM_OF: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
   'fact',
   'state',
@@ -1169,6 +1176,7 @@ function reportsSymptom(sentence: string): boolean {
     NOTICED.test(sentence) ||
     PERSISTS.test(sentence) ||
     NULL_READING.test(sentence) ||
+    OFF_OUTPUT.test(sentence) ||
     WRONG_WAY.test(sentence) ||
     (CURRENTLY_DOES.test(sentence) && !WANTED_INSTEAD.test(sentence))
   );
