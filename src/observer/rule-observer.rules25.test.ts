@@ -63,6 +63,9 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     // "currently" with a value and no verb, or with what is wanted instead.
     ['The draft is called Low Tide, currently 64,000 words', 'Low Tide'],
     ['Currently 2 km, the council wants 3.5 km for rural stops', '3.5 km'],
+    // The speaker's own setup, and where a thing runs, are no behaviour brought up to change.
+    ['We currently run Sage 50 plus Excel for payroll', 'Sage 50'],
+    ['The shop site currently runs on Heroku in eu-west-1', 'Heroku'],
     // A participle in an aside is no behaviour brought up to change.
     ['It is the Harbour Street clinic, currently booked for friday 10:30', 'Harbour Street'],
     // A standing use, still; where a thing stands, against where it does not.

@@ -1133,13 +1133,14 @@ const CHECK_REQUEST =
   /\S[,;]?\s+(?:can|could|would|pls|please)\s+(?:u|you)\s+(?:pls\s+|please\s+)?(?:check|look|see|investigate|fix|figure)\b[^.!?]*[?.!]*$/i;
 // - something the speaker has just noticed ("… and I only noticed because someone ordered");
 const NOTICED = /\b(?:i|we)\s+(?:only\s+|just\s+)?noticed\b/i;
-// - behaviour as it currently stands, "currently" between a subject and its verb ("the form
-//   currently charges 85 for everyone"): brought up to be changed. A value with no verb
-//   ("currently 92,000 words"), a participle in an aside ("her office, currently booked for the
-//   29th") or a sentence that also says what is wanted instead ("currently 3 km, ops want 4.5")
-//   is not read here.
+// - behaviour as it currently stands, "currently" between a thing and its verb ("the form
+//   currently charges 85 for everyone"): brought up to be changed. The speaker's own setup ("we
+//   currently run Visma plus Excel"), where a thing runs ("the site currently runs on Heroku"), a
+//   value with no verb ("currently 92,000 words"), a participle in an aside ("her office,
+//   currently booked for the 29th") or a sentence that also says what is wanted instead
+//   ("currently 3 km, ops want 4.5") is not read here.
 const CURRENTLY_DOES =
-  /^[^,;:]*\b[a-z]+\s+currently\s+(?!(?:\w+ed|being|been|at|on|in|under|with)\b)[a-z]+/i;
+  /^[^,;:]*\b(?!(?:i|we|they|you|he|she)\b)[a-z]+\s+currently\s+(?!(?:\w+ed|being|been|at|on|in|under|with|uses?|runs?|hosts?|has|have|lives?|works?|sits?)\b)[a-z]+/i;
 const WANTED_INSTEAD = /\b(?:wants?|wanted|should|needs? to|instead|rather)\b/i;
 // - a symptom that persists after something was tried, said with no subject ("still skipping a
 //   little on the small cog", "still dropping the first packet"): the problem restated. A standing
