@@ -123,6 +123,11 @@ describe('rules@25: status of the work under way is working context', () => {
     // A step of the work reported done, as a status line.
     ['Rollout to 25% of users staged', 'Rollout'],
     ['Firmware for pump-2 flashed', 'pump-2'],
+    // Progress of the work under way, told as it goes.
+    ['Halfway through the import of batch-7', 'batch-7'],
+    ['Down to 12 open tickets in the Q3 board', 'Q3 board'],
+    ['Just pushed the fix to feature/login-2', 'login-2'],
+    ['Tests on ci-3 are green now', 'ci-3'],
     // An incident recalled, told as a warning: no change of state is written from it.
     ['Last time the export wrote Ã¼ instead of ü in every name', 'export'],
   ])('"%s" is not durable', (message, words) => {
@@ -136,6 +141,9 @@ describe('rules@25: status of the work under way is working context', () => {
     ["The NAS is in the attic on shelf-2, we're keeping it there.", 'shelf-2'],
     // A participle that goes on to say where.
     ['Uploaded as build 1882 on the qa branch', '1882'],
+    // A step asked for, not reported; a count bounded by "so far" beside a lasting name.
+    ['Just use the node:20-alpine image for ci-3', 'node:20-alpine'],
+    ['The desk is an ETC Ion Xe, about 85 cues so far', 'ETC Ion Xe'],
   ])('"%s" stays durable', (message, words) => {
     expect(holding(words, ['user', message]).some((o) => o.priority === 'red')).toBe(true);
   });

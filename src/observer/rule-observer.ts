@@ -1200,6 +1200,13 @@ const RESCHEDULE = /^(?:please\s+)?(?:move|shift|push|postpone|reschedule|bring 
 // deployed on fly.io") are not read here.
 const STEP_DONE =
   /^(?!.*\b(?:is|are|was|were|has|have|had|be|been)\b)(?:[\w%.#/-]+\s+){1,6}(?:staged|deployed|pushed|merged|uploaded|flashed|installed|rebooted|restarted|built|compiled|tested|passed|done|finished|sent|submitted|applied|rolled out|restored|imported|exported|printed|posted)[.!]*$/i;
+// Progress of the work under way, told as it goes: how far it has got ("halfway through the
+// import", "down to 12 open tickets"), a step the speaker has just taken ("just pushed the fix to
+// login-2"), a run that came out clean ("tests on ci-3 are green now"). "Just use the 2.1 image"
+// asks for a step; it reports none. "So far" is left out: it bounds one clause of a sentence
+// whose other clauses may last ("ETC Ion Xe, about 85 cues so far").
+const PROGRESS =
+  /\bhalfway\b|^down to\s+\d|^just\s+(?:\w+ed|ran|sent|found|got|did|made|wrote|built)\b|\b(?:all|is|are)\s+green\b/i;
 // An incident recalled ("Last time the import turned é into Ã© everywhere"): what happened
 // once, told as a warning; the rule it motivates is a sentence of its own.
 const PAST_INCIDENT = /^last time\b/i;
@@ -1231,6 +1238,7 @@ function kindInContext(
       dayTakenBeforeMove(sentences, at) ||
       WHILE_DOING.test(sentence) ||
       STEP_DONE.test(sentence) ||
+      PROGRESS.test(sentence) ||
       PAST_INCIDENT.test(sentence)
     )
       kind = 'context';
