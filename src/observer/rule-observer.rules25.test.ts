@@ -53,6 +53,12 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     ['The printer on floor 2 prints blank pages', 'floor 2'],
     ['The chart on the ops-board shows Tuesday twice', 'ops-board'],
     ['Half the photos on the gallery-2 page show up sideways', 'gallery-2'],
+    ['The app on pixel-7 opens to a white screen', 'pixel-7'],
+    // The thing working against the speaker, never getting done, or warning them.
+    ['The app on ios-17 logs me out every 5 minutes', 'ios-17'],
+    ['The upload to drive-2 sits at 99% forever', 'drive-2'],
+    ["The totals on sheet-2 don't add up", 'sheet-2'],
+    ['Safari shows a certificate warning on shop.example.com', 'shop.example.com'],
   ])('"%s" is a 🟡 problem', isSymptom);
 
   it.each([
@@ -77,6 +83,9 @@ describe('rules@25: a symptom reported without a failure word is a problem', () 
     ['The cron on db-01 runs twice a day at 02:00 and 14:00', 'db-01'],
     ['The office is at 12 Elm Street, checked twice', '12 Elm Street'],
     ['Tasks on board-7 are assigned at random', 'board-7'],
+    // A policy that logs users out, a retention kept forever.
+    ['The session on portal-2 logs users out after 30 minutes', 'portal-2'],
+    ['The archive on nas-3 is kept forever', 'nas-3'],
   ])('"%s" stays durable', staysDurable);
 
   it('links the symptom to the fix that follows, so it is not proposed alone', () => {

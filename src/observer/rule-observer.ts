@@ -1163,7 +1163,13 @@ const NULL_READING =
 //   sideways"). "Twice a day", "twice per run" say how often, and "checked twice" how sure the
 //   speaker is: they are not read here;
 const OFF_OUTPUT =
-  /\bfor (?:no|some) (?:apparent |obvious )?reason\b|\bout of nowhere\b|\b(?:blank|empty)\s+(?:pages?|screens?|lists?|results?|responses?|rows?|files?|cells?|emails?|messages?|output|body|bodies|labels?|pdfs?)\b|(?<!\b(?:checked|looked|tried|asked|called|counted|measured)\s+)\btwice\b(?!\s+(?:a|an|per|each|every|as|the|weekly|daily|monthly|yearly|over)\b)|\b(?:sideways|upside down)\b/i;
+  /\bfor (?:no|some) (?:apparent |obvious )?reason\b|\bout of nowhere\b|\b(?:white|black|blank)\s+(?:screen|page)s?\b|\b(?:blank|empty)\s+(?:pages?|screens?|lists?|results?|responses?|rows?|files?|cells?|emails?|messages?|output|body|bodies|labels?|pdfs?)\b|(?<!\b(?:checked|looked|tried|asked|called|counted|measured)\s+)\btwice\b(?!\s+(?:a|an|per|each|every|as|the|weekly|daily|monthly|yearly|over)\b)|\b(?:sideways|upside down)\b/i;
+// - the thing working against the speaker ("the app logs me out every 5 minutes"), never getting
+//   done ("the upload sits at 99% forever", "the totals don't add up"), or warning them ("Safari
+//   shows a certificate warning"). "The session logs users out after 30 minutes" sets a policy,
+//   and "the archive is kept forever" a retention: neither is read here;
+const AGAINST_SPEAKER =
+  /\b(?:logs?|kicks?|locks?|signs?|throws?|boots?)\s+(?:me|us)\s+out\b|\b(?:takes?|taking|sits?|sitting|spins?|spinning|loads?|loading|hangs?|waits?)\b[^.]*\bforever\b|\bnever (?:finishes|ends|loads|completes|arrives|shows)\b|\b(?:doesn'?t|don'?t) add up\b|\b(?:shows?|gives?|throws?|pops? up|displays?)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,2}warnings?\b/i;
 const SYMPTOM_OF: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
   'fact',
   'state',
@@ -1178,6 +1184,7 @@ function reportsSymptom(sentence: string): boolean {
     PERSISTS.test(sentence) ||
     NULL_READING.test(sentence) ||
     OFF_OUTPUT.test(sentence) ||
+    AGAINST_SPEAKER.test(sentence) ||
     WRONG_WAY.test(sentence) ||
     (CURRENTLY_DOES.test(sentence) && !WANTED_INSTEAD.test(sentence))
   );
