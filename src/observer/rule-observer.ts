@@ -1190,37 +1190,38 @@ function reportsSymptom(sentence: string): boolean {
   );
 }
 
-// A day taken by a one-off event, said as the reason for moving something ("wait, friday is the
-// assembly. move the quiz to monday"): a clash of the moment, not a standing fact about the day.
-// The next sentence of the same message must move or reschedule something; "Thursday is bin day"
-// said alone is left to the other rules.
+// Working context of the moment, read as a fact by the sentence rules (issue #13, rules@25):
+// - a day taken by a one-off event, said as the reason for moving something ("wait, friday is the
+//   assembly. move the quiz to monday"): a clash of the moment, not a standing fact about the
+//   day. The next sentence of the same message must move or reschedule something; "Thursday is
+//   bin day" said alone is left to the other rules;
 const DAY_TAKEN =
   /^(?:(?:no|oh|ugh|but|actually|hmm)[,\s]+)*(?:wait[,.!]?\s+)?(?:(?:this|next|on)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?\s+(?:is|'s)\s+(?:the|a|an|our|my|their)\b/i;
 const RESCHEDULE = /^(?:please\s+)?(?:move|shift|push|postpone|reschedule|bring forward)\b/i;
-
-// Status of the work under way (issue #13, rules@25): a state the speaker's own activity of the
-// moment explains ("the tank is empty, we're cleaning it"): it lasts as long as the activity.
-// A standing verb ("the NAS is in the attic, we're keeping it there") is not read here.
-// A step of the work reported done, in the telegraphic style of a status line ("rollout 10%
-// staged", "tests passed", "firmware flashed"): progress of the moment. A participle that goes on
-// to say where or how ("uploaded as build 1882 on the qa branch") and a full clause ("the API is
-// deployed on fly.io") are not read here.
-const STEP_DONE =
-  /^(?!.*\b(?:is|are|was|were|has|have|had|be|been)\b)(?:[\w%.#/-]+\s+){1,6}(?:staged|deployed|pushed|merged|uploaded|flashed|installed|rebooted|restarted|built|compiled|tested|passed|done|finished|sent|submitted|applied|rolled out|restored|imported|exported|printed|posted)[.!]*$/i;
-// Progress of the work under way, told as it goes: how far it has got ("halfway through the
-// import", "down to 12 open tickets"), a step the speaker has just taken ("just pushed the fix to
-// login-2"), a run that came out clean ("tests on ci-3 are green now"). "Just use the 2.1 image"
-// asks for a step; it reports none. "So far" is left out: it bounds one clause of a sentence
-// whose other clauses may last ("ETC Ion Xe, about 85 cues so far").
-const PROGRESS =
-  /\bhalfway\b|^down to\s+\d|^just\s+(?:\w+ed|ran|sent|found|got|did|made|wrote|built)\b|\b(?:all|is|are)\s+green\b/i;
-// An incident recalled ("Last time the import turned é into Ã© everywhere"): what happened
-// once, told as a warning; the rule it motivates is a sentence of its own.
-const PAST_INCIDENT = /^last time\b/i;
+// - a state the speaker's own activity of the moment explains ("the tank is empty, we're cleaning
+//   it"): it lasts as long as the activity. A standing verb ("the NAS is in the attic, we're
+//   keeping it there") is not read here;
 const WHILE_DOING =
   /[,;]\s*(?:we'?re|we are|i'?m|im|i am|they'?re|they are)\s+(?!(?:keeping|leaving|using|running|hosting|storing)\b)[a-z]+ing\s+(?:it|them|that|this)\b/i;
+// - a step of the work reported done, in the telegraphic style of a status line ("rollout 10%
+//   staged", "tests passed", "firmware flashed"): progress of the moment. A participle that goes
+//   on to say where or how ("uploaded as build 1882 on the qa branch") and a full clause ("the
+//   API is deployed on fly.io") are not read here;
+const STEP_DONE =
+  /^(?!.*\b(?:is|are|was|were|has|have|had|be|been)\b)(?:[\w%.#/-]+\s+){1,6}(?:staged|deployed|pushed|merged|uploaded|flashed|installed|rebooted|restarted|built|compiled|tested|passed|done|finished|sent|submitted|applied|rolled out|restored|imported|exported|printed|posted)[.!]*$/i;
+// - progress of the work under way, told as it goes: how far it has got ("halfway through the
+//   import", "down to 12 open tickets"), a step the speaker has just taken ("just pushed the fix
+//   to login-2"), a run that came out clean ("tests on ci-3 are green now"). "Just use the 2.1
+//   image" asks for a step; it reports none. "So far" is left out: it bounds one clause of a
+//   sentence whose other clauses may last ("ETC Ion Xe, about 85 cues so far");
+const PROGRESS =
+  /\bhalfway\b|^down to\s+\d|^just\s+(?:\w+ed|ran|sent|found|got|did|made|wrote|built)\b|\b(?:all|is|are)\s+green\b/i;
+// - an incident recalled ("Last time the import turned é into Ã© everywhere"): what happened
+//   once, told as a warning; the rule it motivates is a sentence of its own. No change of state
+//   is written from it.
+const PAST_INCIDENT = /^last time\b/i;
 
-/** True when a user sentence names a day's one-off event as the reason the next one moves something. */
+/** True when a sentence names a day's one-off event as the reason the next one moves something. */
 function dayTakenBeforeMove(sentences: readonly string[], at: number): boolean {
   return DAY_TAKEN.test(sentences[at] ?? '') && RESCHEDULE.test(sentences[at + 1] ?? '');
 }
