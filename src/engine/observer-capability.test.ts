@@ -124,7 +124,7 @@ describe('engine.observer', () => {
       trigger: 'shutdown',
       observe: 'sync',
     });
-    expect(result.observed?.observer).toBe('rules@24+scorer@7');
+    expect(result.observed?.observer).toBe('rules@25+scorer@7');
     expect(result.observed?.observations.red).toBeGreaterThan(0);
   });
 

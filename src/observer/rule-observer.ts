@@ -913,7 +913,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
         for (const c of passingClauses(sentence))
           drafts.push(draftOf(captureKey, entry, [entry.id], c.text, c.kind, c.read));
       if (read === null) continue;
-      const change = stateChange(sentence);
+      // What went wrong once ("last time it wrote X instead of Y") changed no state.
+      const change = PAST_INCIDENT.test(sentence) ? null : stateChange(sentence);
       if (change !== null && speaker === 'user' && kind !== 'question' && kind !== 'hedge') {
         text = `${text.replace(/[.!]+$/, '')} (${change.now} replaced ${change.before})`;
         if (read.priority !== 'red')
@@ -921,7 +922,11 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       }
       // A bare "fixed" names no fix: the user's last instruction with specifics is what fixed it.
       const sources = [entry.id];
-      if (kind === 'fix' && !hasSpecifics(sentence)) {
+      if (kind === 'fix' && speaker === 'user' && RELIEF.test(sentence)) {
+        // "Much better, the drift is gone on the test run" reports the effect of the change made
+        // before it, which is kept on its own: the effect is working context.
+        read = { ...read, priority: 'yellow', memoryPriority: 'P2' };
+      } else if (kind === 'fix' && !hasSpecifics(sentence)) {
         if (lastInstruction !== null) {
           text = `${lastInstruction.observation.text.replace(/[.!]+$/, '')}: ${sentence}`;
           sources.unshift(...lastInstruction.observation.source_message_ids);
@@ -949,6 +954,9 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
   }
   return demoteSuperseded(resolveProblems(drafts));
 }
+
+// The relief a fix's effect opens with ("much better, …", "better now, …"): status of the work.
+const RELIEF = /^(?:(?:much|way|a lot|so much|loads)\s+better|better now)\b/i;
 
 /**
  * The kinds of a whole user sentence whose clauses are read again on their own: the 🟢 ones.
@@ -1111,6 +1119,113 @@ function afterHeading(sentence: string): SentenceClass['kind'] | null {
   return kind === 'skip' ? null : kind;
 }
 
+// A symptom the user reports without a failure word (issue #13, rules@25): what the system does
+// now, brought up as wrong. It is working context, a problem to link to its fix, not a fact:
+// - a state with an onset in time and no cause ("the panel is flat since tuesday", "the queue is
+//   empty since last night"): it began at a moment nobody explains and is expected to end. An
+//   onset that is an event ("running Postgres 16.3 since the upgrade") dates the new state a
+//   change brought, and "since 2019", "since last year" date a standing fact: neither is read here;
+const RECENT_ONSET =
+  /\bsince\s+(?:(?:last|this)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last night|this morning|the weekend)\b/i;
+// - a statement the same sentence asks to have looked into ("ep 87 sounds louder than 86, can u
+//   check"): what is to be checked is what seems wrong;
+const CHECK_REQUEST =
+  /\S[,;]?\s+(?:can|could|would|pls|please)\s+(?:u|you)\s+(?:pls\s+|please\s+)?(?:check|look|see|investigate|fix|figure)\b[^.!?]*[?.!]*$/i;
+// - something the speaker has just noticed ("… and I only noticed because someone ordered");
+const NOTICED = /\b(?:i|we)\s+(?:only\s+|just\s+)?noticed\b/i;
+// - behaviour as it currently stands, "currently" between a thing and its verb ("the form
+//   currently charges 85 for everyone"): brought up to be changed. The speaker's own setup ("we
+//   currently run Visma plus Excel"), where a thing runs ("the site currently runs on Heroku"), a
+//   value with no verb ("currently 92,000 words"), a participle in an aside ("her office,
+//   currently booked for the 29th") or a sentence that also says what is wanted instead
+//   ("currently 3 km, ops want 4.5") is not read here.
+const CURRENTLY_DOES =
+  /^[^,;:]*\b(?!(?:i|we|they|you|he|she)\b)[a-z]+\s+currently\s+(?!(?:\w+ed|being|been|at|on|in|under|with|uses?|runs?|hosts?|has|have|lives?|works?|sits?)\b)[a-z]+/i;
+const WANTED_INSTEAD = /\b(?:wants?|wanted|should|needs? to|instead|rather)\b/i;
+// - a symptom that persists after something was tried, said with no subject ("still skipping a
+//   little on the small cog", "still dropping the first packet"): the problem restated. A standing
+//   use ("still using Jenkins", "still running 14.04") is not read here;
+const PERSISTS = /^still\s+(?!(?:using|running|hosting|living|working)\b)[a-z]+ing\b/i;
+// - what a thing is doing, against what it should ("the reminders are going out in UTC not local
+//   time"): a thing's behaviour put beside the expected one. The speaker's own plan ("we're
+//   flying Ryanair, not easyJet") and where a thing stands ("the backups are running on nas-02,
+//   not nas-01") are not read here;
+const WRONG_WAY =
+  /^(?!(?:i|i'?m|im|we|we'?re|you|you'?re)\b)[^.;]*\b(?:is|are|'s|'re)\s+(?:still\s+)?(?!(?:running|using|hosting|living|staying|sitting|working|stored)\b)[a-z]+ing\b[^.;]*?\b(?:not|instead of)\s+\w/i;
+// - a reading of nothing under a condition ("the soil sensor reads 0 after deep sleep", "the
+//   counter shows nothing when the lid is shut"): a gauge that fails, not what it measures.
+//   "Shows nothing on topic x/#" names where to look, not when it fails, and is not read here;
+const NULL_READING =
+  /\b(?:reads?|shows?|returns?|reports?|gives?|displays?)\s+(?:0|zero|nothing|blank|null|nan|empty)\s+(?:after|when|whenever|every time|once)\b/i;
+// - output that is plainly off: behaviour nobody can explain ("the heating comes on at 3am for no
+//   reason"), output that is blank or empty ("the printer on floor 2 prints blank pages"), a thing
+//   shown or done twice ("the chart shows Tuesday twice"), turned over ("photos show up
+//   sideways"). "Twice a day", "twice per run" say how often, and "checked twice" how sure the
+//   speaker is: they are not read here;
+const OFF_OUTPUT =
+  /\bfor (?:no|some) (?:apparent |obvious )?reason\b|\bout of nowhere\b|\b(?:white|black|blank)\s+(?:screen|page)s?\b|\b(?:blank|empty)\s+(?:pages?|screens?|lists?|results?|responses?|rows?|files?|cells?|emails?|messages?|output|body|bodies|labels?|pdfs?)\b|(?<!\b(?:checked|looked|tried|asked|called|counted|measured)\s+)\btwice\b(?!\s+(?:a|an|per|each|every|as|the|weekly|daily|monthly|yearly|over)\b)|\b(?:sideways|upside down)\b/i;
+// - the thing working against the speaker ("the app logs me out every 5 minutes"), never getting
+//   done ("the upload sits at 99% forever", "the totals don't add up"), or warning them ("Safari
+//   shows a certificate warning"). "The session logs users out after 30 minutes" sets a policy,
+//   and "the archive is kept forever" a retention: neither is read here;
+const AGAINST_SPEAKER =
+  /\b(?:logs?|kicks?|locks?|signs?|throws?|boots?)\s+(?:me|us)\s+out\b|\b(?:takes?|taking|sits?|sitting|spins?|spinning|loads?|loading|hangs?|waits?)\b[^.]*\bforever\b|\bnever (?:finishes|ends|loads|completes|arrives|shows)\b|\b(?:doesn'?t|don'?t) add up\b|\b(?:shows?|gives?|throws?|pops? up|displays?)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,2}warnings?\b/i;
+const SYMPTOM_OF: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['kind']>([
+  'fact',
+  'state',
+]);
+
+/** True when a user sentence read as a fact reports a symptom (see RECENT_ONSET and after). */
+function reportsSymptom(sentence: string): boolean {
+  return (
+    RECENT_ONSET.test(sentence) ||
+    CHECK_REQUEST.test(sentence) ||
+    NOTICED.test(sentence) ||
+    PERSISTS.test(sentence) ||
+    NULL_READING.test(sentence) ||
+    OFF_OUTPUT.test(sentence) ||
+    AGAINST_SPEAKER.test(sentence) ||
+    WRONG_WAY.test(sentence) ||
+    (CURRENTLY_DOES.test(sentence) && !WANTED_INSTEAD.test(sentence))
+  );
+}
+
+// Working context of the moment, read as a fact by the sentence rules (issue #13, rules@25):
+// - a day taken by a one-off event, said as the reason for moving something ("wait, friday is the
+//   assembly. move the quiz to monday"): a clash of the moment, not a standing fact about the
+//   day. The next sentence of the same message must move or reschedule something; "Thursday is
+//   bin day" said alone is left to the other rules;
+const DAY_TAKEN =
+  /^(?:(?:no|oh|ugh|but|actually|hmm)[,\s]+)*(?:wait[,.!]?\s+)?(?:(?:this|next|on)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?\s+(?:is|'s)\s+(?:the|a|an|our|my|their)\b/i;
+const RESCHEDULE = /^(?:please\s+)?(?:move|shift|push|postpone|reschedule|bring forward)\b/i;
+// - a state the speaker's own activity of the moment explains ("the tank is empty, we're cleaning
+//   it"): it lasts as long as the activity. A standing verb ("the NAS is in the attic, we're
+//   keeping it there") is not read here;
+const WHILE_DOING =
+  /[,;]\s*(?:we'?re|we are|i'?m|im|i am|they'?re|they are)\s+(?!(?:keeping|leaving|using|running|hosting|storing)\b)[a-z]+ing\s+(?:it|them|that|this)\b/i;
+// - a step of the work reported done, in the telegraphic style of a status line ("rollout 10%
+//   staged", "tests passed", "firmware flashed"): progress of the moment. A participle that goes
+//   on to say where or how ("uploaded as build 1882 on the qa branch") and a full clause ("the
+//   API is deployed on fly.io") are not read here;
+const STEP_DONE =
+  /^(?!.*\b(?:is|are|was|were|has|have|had|be|been)\b)(?:[\w%.#/-]+\s+){1,6}(?:staged|deployed|pushed|merged|uploaded|flashed|installed|rebooted|restarted|built|compiled|tested|passed|done|finished|sent|submitted|applied|rolled out|restored|imported|exported|printed|posted)[.!]*$/i;
+// - progress of the work under way, told as it goes: how far it has got ("halfway through the
+//   import", "down to 12 open tickets"), a step the speaker has just taken ("just pushed the fix
+//   to login-2"), a run that came out clean ("tests on ci-3 are green now"). "Just use the 2.1
+//   image" asks for a step; it reports none. "So far" is left out: it bounds one clause of a
+//   sentence whose other clauses may last ("ETC Ion Xe, about 85 cues so far");
+const PROGRESS =
+  /\bhalfway\b|^down to\s+\d|^just\s+(?:\w+ed|ran|sent|found|got|did|made|wrote|built)\b|\b(?:all|is|are)\s+green\b/i;
+// - an incident recalled ("Last time the import turned é into Ã© everywhere"): what happened
+//   once, told as a warning; the rule it motivates is a sentence of its own. No change of state
+//   is written from it.
+const PAST_INCIDENT = /^last time\b/i;
+
+/** True when a sentence names a day's one-off event as the reason the next one moves something. */
+function dayTakenBeforeMove(sentences: readonly string[], at: number): boolean {
+  return DAY_TAKEN.test(sentences[at] ?? '') && RESCHEDULE.test(sentences[at + 1] ?? '');
+}
+
 /**
  * The kind and text of one sentence among its message's `sentences`, read with the assistant
  * message it replies to; null when it adds nothing (a label of the sentence before it).
@@ -1126,6 +1241,17 @@ function kindInContext(
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
   if (speaker === 'user' && kind === 'skip') kind = afterHeading(sentence) ?? kind;
+  if (speaker === 'user' && SYMPTOM_OF.has(kind)) {
+    if (
+      dayTakenBeforeMove(sentences, at) ||
+      WHILE_DOING.test(sentence) ||
+      STEP_DONE.test(sentence) ||
+      PROGRESS.test(sentence) ||
+      PAST_INCIDENT.test(sentence)
+    )
+      kind = 'context';
+    else if (reportsSymptom(sentence)) kind = 'problem';
+  }
   // The assistant's hypotheticals and offers ("I could remove … if you like") state nothing.
   if (
     speaker === 'assistant' &&
@@ -1271,7 +1397,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@24';
+export const RULES_VERSION = 'rules@25';
 
 function candidateOf(
   { observation, kind, change }: Draft,
