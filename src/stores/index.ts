@@ -11,7 +11,7 @@ export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records
 export * from './query-reader.js';
 export * from './row-vault.js';
 export * from './rows.js';
-export type { IndexWrites, RowTable } from './sql-rows.js';
+export type { IndexWrites, RowTable, SqlStatement } from './sql-rows.js';
 export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   CitedPassage,

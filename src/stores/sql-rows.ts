@@ -25,6 +25,16 @@ export interface SqlDialect {
   table(name: string): string;
   /** The placeholder of the parameter at `position` (from 1). */
   param(position: number): string;
+  /** The condition that `column` is one of a list given as the parameter at `position`. */
+  inList(column: string, position: number): string;
+  /** A list of strings as the parameter `inList` reads. */
+  list(values: readonly string[]): unknown;
+}
+
+/** One statement and its parameters. */
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
 }
 
 /** One table's row as a record writes it. */
@@ -45,6 +55,26 @@ export class RowSql {
 
   constructor(dialect: SqlDialect) {
     this.#dialect = dialect;
+  }
+
+  /** The table as statements name it. */
+  table(name: string): string {
+    return this.#dialect.table(name);
+  }
+
+  /** The placeholder of the parameter at `position` (from 1). */
+  param(position: number): string {
+    return this.#dialect.param(position);
+  }
+
+  /** The condition that `column` is one of the list at `position` (pass it through `list`). */
+  inList(column: string, position: number): string {
+    return this.#dialect.inList(column, position);
+  }
+
+  /** A list of strings as the parameter `inList` reads. */
+  list(values: readonly string[]): unknown {
+    return this.#dialect.list(values);
   }
 
   /** Insert-or-update (or insert-or-keep) of one row. */
@@ -75,16 +105,33 @@ export class RowSql {
   deleteWhere(table: string, column: string): string {
     return `DELETE FROM ${this.#dialect.table(table)} WHERE ${column} = ${this.#dialect.param(1)}`;
   }
+
+  /** Deletes every row of `table`. */
+  deleteAll(table: string): string {
+    return `DELETE FROM ${this.#dialect.table(table)}`;
+  }
+
+  /** The upsert of `record` into `rows`, with its parameters. */
+  upsertOf<R>(rows: RowTable<R>, record: R): SqlStatement {
+    return { sql: this.upsert(rows), params: rows.values(record) };
+  }
 }
 
-/** SQLite: bare table names, `?` placeholders. */
-export const SQLITE_SQL = new RowSql({ table: (name) => name, param: () => '?' });
+/** SQLite: bare table names, `?` placeholders, lists as a JSON array read by `json_each`. */
+export const SQLITE_SQL = new RowSql({
+  table: (name) => name,
+  param: () => '?',
+  inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
+  list: (values) => JSON.stringify(values),
+});
 
-/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders. */
+/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders, lists as `text[]`. */
 export function postgresSql(schema: string): RowSql {
   return new RowSql({
     table: (name) => `${schema}.${name}`,
     param: (position) => `$${position}`,
+    inList: (column, position) => `${column} = ANY($${position}::text[])`,
+    list: (values) => [...values],
   });
 }
 
