@@ -3,8 +3,8 @@
  * imported only by `engine`). May import: core, ledger.
  */
 
-export type { DeliveryRunner, DeliverySql } from './delivery-sql.js';
-export { createDeliveryStore, deliverySql } from './delivery-sql.js';
+export type { DeliveryRunner } from './delivery-sql.js';
+export { createDeliveryStore } from './delivery-sql.js';
 export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';

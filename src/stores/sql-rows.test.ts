@@ -70,3 +70,32 @@ describe('RowSql.deleteWhere', () => {
     );
   });
 });
+
+describe('RowSql lists', () => {
+  it('reads a SQLite list parameter as a JSON array, at any position', () => {
+    expect(SQLITE_SQL.inList('path', 2)).toBe('path IN (SELECT value FROM json_each(?))');
+    expect(SQLITE_SQL.list(['a.md', 'b"c.md'])).toBe('["a.md","b\\"c.md"]');
+  });
+
+  it('reads a PostgreSQL list parameter as text[] at its position, a copy of the list', () => {
+    const paths = ['a.md'];
+    expect(postgresSql('"v"').inList('path', 2)).toBe('path = ANY($2::text[])');
+    const bound = postgresSql('"v"').list(paths);
+    expect(bound).toEqual(['a.md']);
+    expect(bound).not.toBe(paths);
+  });
+});
+
+describe('RowSql.upsertOf and deleteAll', () => {
+  it('pairs the upsert with the record values in column order', () => {
+    expect(SQLITE_SQL.upsertOf(ROWS.meta, { key: 'k', value: 1 })).toEqual({
+      sql: SQLITE_SQL.upsert(ROWS.meta),
+      params: ['k', '1'],
+    });
+  });
+
+  it('clears a whole table, qualified on PostgreSQL', () => {
+    expect(postgresSql('"v"').deleteAll('memories')).toBe('DELETE FROM "v".memories');
+    expect(SQLITE_SQL.deleteAll('memories')).toBe('DELETE FROM memories');
+  });
+});

@@ -38,8 +38,8 @@ import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError, rethrowAs } from '../../core/index.js';
 import {
   createDeliveryStore,
-  deliverySql,
   inLiveTurn,
+  postgresSql,
   QueryWriteTx,
   type SearchCommands,
   SearchQueryReader,
@@ -290,15 +290,13 @@ export class PostgresStore
     this.#names = names;
     this.vault = new PostgresVault(names, (operation, work) => this.#read(operation, false, work));
     this.tasks = new PostgresTasks(names, (operation, work) => this.#read(operation, false, work));
-    this.deliveries = createDeliveryStore(
-      deliverySql(`${names.s}.deliveries`, (n) => `$${n}`),
-      (operation, mode, sql, params) =>
-        mode === 'read'
-          ? this.#read(operation, false, (session) => session.query(sql, params))
-          : this.withWriteLock({ entities: [DELIVERIES_SCOPE] }, (tx) => {
-              const writeTx = tx as PostgresWriteTx;
-              return writeTx.run(operation, () => writeTx.session.query(sql, params));
-            }),
+    this.deliveries = createDeliveryStore(postgresSql(names.s), (operation, mode, sql, params) =>
+      mode === 'read'
+        ? this.#read(operation, false, (session) => session.query(sql, params))
+        : this.withWriteLock({ entities: [DELIVERIES_SCOPE] }, (tx) => {
+            const writeTx = tx as PostgresWriteTx;
+            return writeTx.run(operation, () => writeTx.session.query(sql, params));
+          }),
     );
     this.#maxAttempts = maxAttempts;
     this.client = driver.client;
@@ -321,8 +319,7 @@ export class PostgresStore
    * instance): it would wait for itself.
    */
   withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-    this.#gate.assertNotInTurn('withWriteLock');
-    this.#gate.assertOpen('withWriteLock');
+    this.#gate.assertCanBeginWrite();
     const run = this.#write(scope, fn);
     const tracked = run.then(
       () => undefined,

@@ -5,11 +5,11 @@ import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
 import {
   createDeliveryStore,
-  deliverySql,
   inLiveTurn,
   QueryWriteTx,
   type SearchCommands,
   SearchQueryReader,
+  SQLITE_SQL,
   StoreGate,
   type WriteTurn,
 } from '../index.js';
@@ -181,18 +181,16 @@ export class SqliteStore
     this.#reader = reader;
     this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
     this.tasks = new SqliteTasks(reader, (operation, work) => this.read(operation, () => work()));
-    this.deliveries = createDeliveryStore(
-      deliverySql('deliveries', () => '?'),
-      (operation, mode, sql, params) =>
-        mode === 'read'
-          ? this.#readCommitted(operation, () => rowsOf(reader, sql, params))
-          : this.withWriteLock({ entities: [], global: true }, async () => {
-              try {
-                return rowsOf(writer, sql, params);
-              } catch (error: unknown) {
-                throw toStoreError(operation, error);
-              }
-            }),
+    this.deliveries = createDeliveryStore(SQLITE_SQL, (operation, mode, sql, params) =>
+      mode === 'read'
+        ? this.#readCommitted(operation, () => rowsOf(reader, sql, params))
+        : this.withWriteLock({ entities: [], global: true }, async () => {
+            try {
+              return rowsOf(writer, sql, params);
+            } catch (error: unknown) {
+              throw toStoreError(operation, error);
+            }
+          }),
     );
     this.#writeQueries = new SqliteQueries(writer);
     this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
@@ -220,8 +218,7 @@ export class SqliteStore
    * when called from inside another `withWriteLock` callback of this store (it would deadlock).
    */
   async withWriteLock<T>(_scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-    this.#gate.assertNotInTurn('withWriteLock');
-    this.#gate.assertOpen('withWriteLock');
+    this.#gate.assertCanBeginWrite();
     const result = this.#tail.then(() => this.#transact(fn));
     this.#tail = result.then(noop, noop);
     return result;
