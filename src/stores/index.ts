@@ -9,9 +9,10 @@ export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export * from './query-reader.js';
+export * from './row-tasks.js';
 export * from './row-vault.js';
 export * from './rows.js';
-export type { IndexWrites, RowTable, SqlStatement } from './sql-rows.js';
+export type { IndexWrites, RowRunner, RowTable, SqlStatement } from './sql-rows.js';
 export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   CitedPassage,

@@ -2,12 +2,12 @@
  * The vault over SQL tables, written once for both adapters: which `ROWS` table each record lives
  * in, the statements both dialects share (rendered by the adapter's `RowSql`), how a query's
  * options become statement parameters, and the filtering left to code. An adapter supplies how a
- * statement runs under its guard (`select`, `exec`) and the statements that are its own dialect.
+ * statement runs under its guard (a `RowRunner`) and the statements that are its own dialect.
  * May import: core and the contract files.
  */
 import { canonicalJson } from '../core/index.js';
 import { type DocRow, parseDocs, vectorFromBytes } from './rows.js';
-import { ROWS, type RowSql, type RowTable, type SqlStatement } from './sql-rows.js';
+import { ROWS, type RowRunner, type RowSql, type RowTable, type SqlStatement } from './sql-rows.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -46,30 +46,36 @@ export interface PredictionErrorFilter {
   readonly limit: number | null;
 }
 
+/** The documents of the rows `sql` selects through `run` (a `doc` column), parsed. */
+export async function selectDocs<T>(
+  run: RowRunner,
+  operation: string,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
+  return parseDocs<T>(await run.select<DocRow>(operation, sql, params));
+}
+
 /** The statements that clear the ledger-derived vault rows, in `VAULT_DERIVED_TABLES` order. */
 export function clearDerivedStatements(sql: RowSql): SqlStatement[] {
   return VAULT_DERIVED_TABLES.map((table) => ({ sql: sql.deleteAll(table), params: [] }));
 }
 
 /**
- * `VaultWriter` over an adapter's statements. The adapter's own members are how a statement runs
- * (`select`, `exec`, under its guard), its dialect (`sql`), the lists by a filter whose conditions
- * differ by dialect, and the snapshot where an adapter can read it in one step (SQLite,
- * synchronously).
+ * `VaultWriter` over an adapter's `RowRunner`. The adapter's own members are the lists by a filter
+ * whose conditions differ by dialect, and the snapshot where an adapter can read it in one step
+ * (SQLite, synchronously).
  */
 export abstract class RowVault implements VaultWriter {
-  /** The dialect the shared statements are rendered in. */
-  protected abstract readonly sql: RowSql;
+  /** How the statements run, in the adapter's dialect and under its guard. */
+  protected readonly run: RowRunner;
+  /** The dialect the shared statements are rendered in (`run.sql`). */
+  protected readonly sql: RowSql;
 
-  /** The rows `sql` selects, under the adapter's guard; `operation` names the call in errors. */
-  protected abstract select<R>(
-    operation: string,
-    sql: string,
-    params?: readonly unknown[],
-  ): Promise<R[]>;
-
-  /** Runs `statements` in order under the adapter's guard, as one step. */
-  protected abstract exec(operation: string, statements: readonly SqlStatement[]): Promise<void>;
+  constructor(run: RowRunner) {
+    this.run = run;
+    this.sql = run.sql;
+  }
 
   /** Memories matching `filter`, ordered by `createdAt`, then `memoryId`. */
   protected abstract memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]>;
@@ -84,12 +90,8 @@ export abstract class RowVault implements VaultWriter {
   ): Promise<readonly PredictionError[]>;
 
   /** The documents of the rows `sql` selects (a `doc` column), parsed. */
-  protected async docs<T>(
-    operation: string,
-    sql: string,
-    params: readonly unknown[] = [],
-  ): Promise<T[]> {
-    return parseDocs<T>(await this.select<DocRow>(operation, sql, params));
+  protected docs<T>(operation: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return selectDocs<T>(this.run, operation, sql, params);
   }
 
   /** Every row of `rows`, in key order. */
@@ -105,7 +107,7 @@ export abstract class RowVault implements VaultWriter {
 
   /** Inserts `record` into `rows`, or updates (or keeps) the row it meets. */
   #upsertRow<R>(operation: string, rows: RowTable<R>, record: R): Promise<void> {
-    return this.exec(operation, [this.sql.upsertOf(rows, record)]);
+    return this.run.exec(operation, [this.sql.upsertOf(rows, record)]);
   }
 
   /** Deletes the rows whose `column` is `value` from each of `tables`, in order, in one step. */
@@ -119,7 +121,7 @@ export abstract class RowVault implements VaultWriter {
       sql: this.sql.deleteWhere(table, column),
       params: [value],
     }));
-    return this.exec(operation, deletes);
+    return this.run.exec(operation, deletes);
   }
 
   listChunks(paths: readonly string[]): Promise<readonly NoteChunk[]> {
@@ -135,7 +137,7 @@ export abstract class RowVault implements VaultWriter {
     model: string,
     keys: readonly string[],
   ): Promise<ReadonlyMap<string, Float32Array>> {
-    const rows = await this.select<{ vector_key: string; vector: Uint8Array }>(
+    const rows = await this.run.select<{ vector_key: string; vector: Uint8Array }>(
       'getVectors',
       `SELECT vector_key, vector FROM ${this.sql.table('vault_vectors')}
        WHERE model = ${this.sql.param(1)} AND ${this.sql.inList('vector_key', 2)}`,
@@ -155,7 +157,7 @@ export abstract class RowVault implements VaultWriter {
 
   /** Writes a note and replaces its chunks, in one step. */
   putNote(note: NoteRecord, chunks: readonly NoteChunk[]): Promise<void> {
-    return this.exec('putNote', [
+    return this.run.exec('putNote', [
       this.sql.upsertOf(ROWS.notes, note),
       {
         sql: `DELETE FROM ${this.sql.table('note_chunks')} WHERE path = ${this.sql.param(1)}`,
@@ -174,7 +176,7 @@ export abstract class RowVault implements VaultWriter {
   }
 
   putVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
-    return this.exec(
+    return this.run.exec(
       'putVectors',
       [...vectors].map(([key, vector]) =>
         this.sql.upsertOf(ROWS.vaultVectors, { model, key, vector }),
@@ -183,7 +185,7 @@ export abstract class RowVault implements VaultWriter {
   }
 
   clearDerived(): Promise<void> {
-    return this.exec('clearDerived', clearDerivedStatements(this.sql));
+    return this.run.exec('clearDerived', clearDerivedStatements(this.sql));
   }
 
   /** The derived vault rows, one table after the other (an adapter may read them in one step). */

@@ -99,3 +99,12 @@ describe('RowSql.upsertOf and deleteAll', () => {
     expect(SQLITE_SQL.deleteAll('memories')).toBe('DELETE FROM memories');
   });
 });
+
+describe('ROWS.tasks', () => {
+  it('upserts a task view by id, replacing every column but the key', () => {
+    expect(flat(postgresSql('"v"').upsert(ROWS.tasks))).toBe(
+      'INSERT INTO "v".tasks (task_id, entity_id, state, priority, next_check, due, doc) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (task_id) DO UPDATE SET entity_id = excluded.entity_id, state = excluded.state, priority = excluded.priority, next_check = excluded.next_check, due = excluded.due, doc = excluded.doc',
+    );
+    expect(SQLITE_SQL.docByKey(ROWS.tasks)).toBe('SELECT doc FROM tasks WHERE task_id = ?');
+  });
+});

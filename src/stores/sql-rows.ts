@@ -5,12 +5,19 @@
  * differ only where SQL dialect does; `RowWrites` makes the writes over those tables once.
  * May import: core, the contract files and `rows.ts`.
  */
-import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from '../core/index.js';
+import {
+  canonicalJson,
+  type JsonValue,
+  type ReviewPrompt,
+  type SlotState,
+  type Task,
+} from '../core/index.js';
 import type { DlqItem } from './dead-letters.js';
 import type { FactKeyRef } from './fact-keys.js';
 import type { StoredStateItem } from './items.js';
 import { stateItemDocument, vectorToBytes } from './rows.js';
 import type { SearchDocument, SearchKind } from './search-index.js';
+import { taskRowValues } from './tasks.js';
 import type {
   MemoryRecord,
   MemoryRevision,
@@ -35,6 +42,19 @@ export interface SqlDialect {
 export interface SqlStatement {
   readonly sql: string;
   readonly params: readonly unknown[];
+}
+
+/**
+ * How an adapter runs the statements written once over `ROWS` (the vault, the tasks): in its
+ * dialect, under its guard (an open store, or a live transaction) and error mapping.
+ */
+export interface RowRunner {
+  /** The dialect the shared statements are rendered in. */
+  readonly sql: RowSql;
+  /** The rows `sql` selects; `operation` names the call in errors. */
+  select<R>(operation: string, sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Runs `statements` in order, as one step. */
+  exec(operation: string, statements: readonly SqlStatement[]): Promise<void>;
 }
 
 /** One table's row as a record writes it. */
@@ -246,6 +266,15 @@ const VAULT_VECTOR_ROWS: RowTable<VaultVectorRow> = {
   values: (row) => [row.model, row.key, vectorToBytes(row.vector)],
 };
 
+/** `tasks`: a task view by id, with the columns the listings filter on. */
+const TASK_ROWS: RowTable<Task> = {
+  table: 'tasks',
+  columns: ['task_id', 'entity_id', 'state', 'priority', 'next_check', 'due', 'doc'],
+  key: ['task_id'],
+  onConflict: 'update',
+  values: (task) => [...taskRowValues(task)],
+};
+
 /**
  * Every row table both adapters write alike, by name. What stays in an adapter is dialect:
  * batched writes (`unnest` on PostgreSQL), tables only one of them has, and search.
@@ -261,6 +290,7 @@ export const ROWS = {
   revisions: REVISION_ROWS,
   predictionErrors: PREDICTION_ERROR_ROWS,
   vaultVectors: VAULT_VECTOR_ROWS,
+  tasks: TASK_ROWS,
 } as const;
 
 /** An adapter's search-index writes, answering `Done` (see `RowWrites`). */

@@ -3,7 +3,7 @@ import {
   type MemoryFilter,
   type PredictionErrorFilter,
   postgresSql,
-  type RowSql,
+  type RowRunner,
   RowVault,
   type SqlStatement,
 } from '../index.js';
@@ -17,31 +17,26 @@ export type PostgresGuard = <T>(
   work: (session: PgSession) => Promise<T>,
 ) => Promise<T>;
 
+/** The shared row statements of one schema, on whichever session `guard` hands out. */
+export function postgresRunner(names: SqlNames, guard: PostgresGuard): RowRunner {
+  return {
+    sql: postgresSql(names.s),
+    select: (operation, sql, params = []) =>
+      guard(operation, (session) => session.query(sql, params)),
+    exec: (operation, statements) =>
+      guard(operation, async (session) => {
+        for (const { sql, params } of statements) await session.query(sql, params);
+      }),
+  };
+}
+
 /** The vault tables of one schema, through whichever session the guard hands out. */
 export class PostgresVault extends RowVault {
-  protected override readonly sql: RowSql;
   readonly #s: string;
-  readonly #guard: PostgresGuard;
 
   constructor(names: SqlNames, guard: PostgresGuard) {
-    super();
+    super(postgresRunner(names, guard));
     this.#s = names.s;
-    this.sql = postgresSql(names.s);
-    this.#guard = guard;
-  }
-
-  protected override select<R>(
-    operation: string,
-    sql: string,
-    params: readonly unknown[] = [],
-  ): Promise<R[]> {
-    return this.#guard(operation, (session) => session.query<R>(sql, params));
-  }
-
-  protected override exec(operation: string, statements: readonly SqlStatement[]): Promise<void> {
-    return this.#guard(operation, async (session) => {
-      for (const { sql, params } of statements) await session.query(sql, params);
-    });
   }
 
   protected override memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]> {

@@ -6,6 +6,7 @@ import {
   type PredictionErrorFilter,
   parseDocs,
   ROWS,
+  type RowRunner,
   type RowTable,
   RowVault,
   SQLITE_SQL,
@@ -17,52 +18,72 @@ import type { MemoryRecord, PredictionError, VaultSnapshot } from '../store.js';
 export type SqliteGuard = <T>(operation: string, work: () => T) => Promise<T>;
 
 /**
- * The vault tables on one SQLite connection. Used by the store (reader connection, reads only)
- * and by each write transaction (writer connection); the guard decides when it may run.
+ * The shared row statements on one SQLite connection: synchronously (`selectNow`, `execNow`, for
+ * the store's one-step snapshot and clear) or under the owner's guard (`RowRunner`). Each distinct
+ * statement text is prepared once: the fold reads and writes one row per event.
  */
-export class SqliteVault extends RowVault {
-  protected override readonly sql = SQLITE_SQL;
+export class SqliteRunner implements RowRunner {
+  readonly sql = SQLITE_SQL;
   readonly #db: Database.Database;
   readonly #guard: SqliteGuard;
+  readonly #statements = new Map<string, Database.Statement<unknown[]>>();
 
   constructor(db: Database.Database, guard: SqliteGuard) {
-    super();
     this.#db = db;
     this.#guard = guard;
   }
 
-  #selectNow<R>(sql: string, params: readonly unknown[]): R[] {
-    return this.#db.prepare<unknown[], R>(sql).all(...params);
-  }
-
-  /** Runs `statements` in order, synchronously, preparing each distinct text once. */
-  #execNow(statements: readonly SqlStatement[]): void {
-    const prepared = new Map<string, Database.Statement>();
-    for (const { sql, params } of statements) {
-      let statement = prepared.get(sql);
-      if (statement === undefined) {
-        statement = this.#db.prepare(sql);
-        prepared.set(sql, statement);
-      }
-      statement.run(...params);
+  #statement(sql: string): Database.Statement<unknown[]> {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare<unknown[]>(sql);
+      this.#statements.set(sql, statement);
     }
+    return statement;
   }
 
-  protected override select<R>(
-    operation: string,
-    sql: string,
-    params: readonly unknown[] = [],
-  ): Promise<R[]> {
-    return this.#guard(operation, () => this.#selectNow<R>(sql, params));
+  /** The rows `sql` selects, synchronously. */
+  selectNow<R>(sql: string, params: readonly unknown[] = []): R[] {
+    return this.#statement(sql).all(...params) as R[];
   }
 
-  protected override exec(operation: string, statements: readonly SqlStatement[]): Promise<void> {
-    return this.#guard(operation, () => this.#execNow(statements));
+  /** The documents of the rows `sql` selects (a `doc` column), parsed, synchronously. */
+  docsNow<T>(sql: string, params: readonly unknown[] = []): T[] {
+    return parseDocs<T>(this.selectNow<DocRow>(sql, params));
+  }
+
+  /** Runs `statements` in order, synchronously. */
+  execNow(statements: readonly SqlStatement[]): void {
+    for (const { sql, params } of statements) this.#statement(sql).run(...params);
+  }
+
+  select<R>(operation: string, sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    return this.#guard(operation, () => this.selectNow<R>(sql, params));
+  }
+
+  exec(operation: string, statements: readonly SqlStatement[]): Promise<void> {
+    return this.#guard(operation, () => this.execNow(statements));
+  }
+}
+
+/**
+ * The vault tables on one SQLite connection. Used by the store (reader connection, reads only)
+ * and by each write transaction (writer connection); the guard decides when it may run.
+ */
+export class SqliteVault extends RowVault {
+  readonly #now: SqliteRunner;
+  readonly #guard: SqliteGuard;
+
+  constructor(db: Database.Database, guard: SqliteGuard) {
+    const runner = new SqliteRunner(db, guard);
+    super(runner);
+    this.#now = runner;
+    this.#guard = guard;
   }
 
   /** Every row of `rows`, in key order, synchronously. */
   #allNow<T>(rows: RowTable<T>): T[] {
-    return parseDocs<T>(this.#selectNow<DocRow>(SQLITE_SQL.docsInKeyOrder(rows), []));
+    return this.#now.docsNow<T>(SQLITE_SQL.docsInKeyOrder(rows));
   }
 
   protected override memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]> {
@@ -119,6 +140,6 @@ export class SqliteVault extends RowVault {
 
   /** `clearDerived`, synchronously (for the store's `dangerouslyClearDerived`). */
   clearDerivedNow(): void {
-    this.#execNow(clearDerivedStatements(SQLITE_SQL));
+    this.#now.execNow(clearDerivedStatements(SQLITE_SQL));
   }
 }
