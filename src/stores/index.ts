@@ -13,7 +13,7 @@ export * from './row-tasks.js';
 export * from './row-vault.js';
 export * from './rows.js';
 export type { IndexWrites, RowRunner, RowTable, SqlStatement } from './sql-rows.js';
-export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
+export { OverRows, postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   CitedPassage,
   Delivery,

@@ -5,8 +5,7 @@
  * dialect (lists, JSON fields, casts). May import: core and the contract files.
  */
 import type { Task } from '../core/index.js';
-import { selectDocs } from './row-vault.js';
-import { ROWS, type RowRunner, type RowSql } from './sql-rows.js';
+import { OverRows, ROWS } from './sql-rows.js';
 import type { TaskQuery, TaskWriter } from './tasks.js';
 
 /** A `TaskQuery` as a WHERE clause (empty for none) and its parameters, numbered from 1. */
@@ -16,24 +15,12 @@ export interface TaskConditions {
 }
 
 /** `TaskWriter` over an adapter's `RowRunner`; the adapter says how a query filters. */
-export abstract class RowTasks implements TaskWriter {
-  /** How the statements run, in the adapter's dialect and under its guard. */
-  protected readonly run: RowRunner;
-  /** The dialect the shared statements are rendered in (`run.sql`). */
-  protected readonly sql: RowSql;
-
-  constructor(run: RowRunner) {
-    this.run = run;
-    this.sql = run.sql;
-  }
-
+export abstract class RowTasks extends OverRows implements TaskWriter {
   /** The conditions of `query`, in the adapter's dialect. */
   protected abstract where(query: TaskQuery): TaskConditions;
 
   async getTask(taskId: string): Promise<Task | null> {
-    const [task] = await selectDocs<Task>(this.run, 'getTask', this.sql.docByKey(ROWS.tasks), [
-      taskId,
-    ]);
+    const [task] = await this.docs<Task>('getTask', this.sql.docByKey(ROWS.tasks), [taskId]);
     return task ?? null;
   }
 
@@ -45,8 +32,7 @@ export abstract class RowTasks implements TaskWriter {
       limit = ` LIMIT ${this.sql.param(params.length)}`;
     }
     const table = this.sql.table('tasks');
-    return selectDocs<Task>(
-      this.run,
+    return this.docs<Task>(
       'listTasks',
       `SELECT doc FROM ${table} ${sql} ORDER BY task_id${limit}`,
       params,
@@ -64,7 +50,7 @@ export abstract class RowTasks implements TaskWriter {
   }
 
   exportTasks(): Promise<readonly Task[]> {
-    return selectDocs<Task>(this.run, 'exportTasks', this.sql.docsInKeyOrder(ROWS.tasks));
+    return this.docs<Task>('exportTasks', this.sql.docsInKeyOrder(ROWS.tasks));
   }
 
   putTask(task: Task): Promise<void> {

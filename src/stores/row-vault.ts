@@ -6,8 +6,8 @@
  * May import: core and the contract files.
  */
 import { canonicalJson } from '../core/index.js';
-import { type DocRow, parseDocs, vectorFromBytes } from './rows.js';
-import { ROWS, type RowRunner, type RowSql, type RowTable, type SqlStatement } from './sql-rows.js';
+import { vectorFromBytes } from './rows.js';
+import { OverRows, ROWS, type RowSql, type RowTable, type SqlStatement } from './sql-rows.js';
 import type {
   MemoryQuery,
   MemoryRecord,
@@ -46,16 +46,6 @@ export interface PredictionErrorFilter {
   readonly limit: number | null;
 }
 
-/** The documents of the rows `sql` selects through `run` (a `doc` column), parsed. */
-export async function selectDocs<T>(
-  run: RowRunner,
-  operation: string,
-  sql: string,
-  params: readonly unknown[] = [],
-): Promise<T[]> {
-  return parseDocs<T>(await run.select<DocRow>(operation, sql, params));
-}
-
 /** The statements that clear the ledger-derived vault rows, in `VAULT_DERIVED_TABLES` order. */
 export function clearDerivedStatements(sql: RowSql): SqlStatement[] {
   return VAULT_DERIVED_TABLES.map((table) => ({ sql: sql.deleteAll(table), params: [] }));
@@ -66,17 +56,7 @@ export function clearDerivedStatements(sql: RowSql): SqlStatement[] {
  * whose conditions differ by dialect, and the snapshot where an adapter can read it in one step
  * (SQLite, synchronously).
  */
-export abstract class RowVault implements VaultWriter {
-  /** How the statements run, in the adapter's dialect and under its guard. */
-  protected readonly run: RowRunner;
-  /** The dialect the shared statements are rendered in (`run.sql`). */
-  protected readonly sql: RowSql;
-
-  constructor(run: RowRunner) {
-    this.run = run;
-    this.sql = run.sql;
-  }
-
+export abstract class RowVault extends OverRows implements VaultWriter {
   /** Memories matching `filter`, ordered by `createdAt`, then `memoryId`. */
   protected abstract memoriesWhere(filter: MemoryFilter): Promise<readonly MemoryRecord[]>;
 
@@ -88,11 +68,6 @@ export abstract class RowVault implements VaultWriter {
     filter: PredictionErrorFilter,
     operation?: string,
   ): Promise<readonly PredictionError[]>;
-
-  /** The documents of the rows `sql` selects (a `doc` column), parsed. */
-  protected docs<T>(operation: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return selectDocs<T>(this.run, operation, sql, params);
-  }
 
   /** Every row of `rows`, in key order. */
   #allRows<T>(operation: string, rows: RowTable<T>): Promise<T[]> {

@@ -15,7 +15,7 @@ import {
 import type { DlqItem } from './dead-letters.js';
 import type { FactKeyRef } from './fact-keys.js';
 import type { StoredStateItem } from './items.js';
-import { stateItemDocument, vectorToBytes } from './rows.js';
+import { type DocRow, parseDocs, stateItemDocument, vectorToBytes } from './rows.js';
 import type { SearchDocument, SearchKind } from './search-index.js';
 import { taskRowValues } from './tasks.js';
 import type {
@@ -67,6 +67,28 @@ export interface RowTable<R> {
   readonly onConflict: 'update' | 'keep';
   /** The record's values, in `columns` order. */
   values(record: R): unknown[];
+}
+
+/** What the row classes written once (`RowVault`, `RowTasks`) stand on: an adapter's runner. */
+export abstract class OverRows {
+  /** How the statements run, in the adapter's dialect and under its guard. */
+  protected readonly run: RowRunner;
+  /** The dialect the shared statements are rendered in (`run.sql`). */
+  protected readonly sql: RowSql;
+
+  constructor(run: RowRunner) {
+    this.run = run;
+    this.sql = run.sql;
+  }
+
+  /** The documents of the rows `sql` selects (a `doc` column), parsed. */
+  protected async docs<T>(
+    operation: string,
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<T[]> {
+    return parseDocs<T>(await this.run.select<DocRow>(operation, sql, params));
+  }
 }
 
 /** The shared statements over `RowTable`s, rendered in one dialect. */
