@@ -5,8 +5,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
 import {
   createDeliveryStore,
-  inLiveTurn,
-  QueryWriteTx,
+  LiveWriteTx,
   type SearchCommands,
   SearchQueryReader,
   SQLITE_SQL,
@@ -73,10 +72,7 @@ const DEFAULT_OPTIONS = {
 function noop(): void {}
 
 /** The `tx` handed to a `withWriteLock` callback: the writer connection, usable only meanwhile. */
-class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
-  readonly #queries: SqliteQueries;
-  readonly #writes: SqliteWrites;
-  readonly #turn: WriteTurn;
+class SqliteWriteTx extends LiveWriteTx<SqliteQueries, SqliteWrites> {
   readonly vault: SqliteVault;
   readonly tasks: SqliteTasks;
 
@@ -86,40 +82,23 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
     turn: WriteTurn,
     db: Database.Database,
   ) {
-    super();
-    this.#queries = queries;
-    this.#writes = writes;
-    this.#turn = turn;
-    this.vault = new SqliteVault(db, (operation, work) => this.#run(operation, work));
-    this.tasks = new SqliteTasks(db, (operation, work) => this.#run(operation, work));
+    super(queries, writes, turn);
+    this.vault = new SqliteVault(db, (operation, work) => this.run(operation, work));
+    this.tasks = new SqliteTasks(db, (operation, work) => this.run(operation, work));
   }
 
-  protected override read<T>(
-    operation: string,
-    query: (queries: SqliteQueries) => T | Promise<T>,
-  ): Promise<T> {
-    return this.#run(operation, () => query(this.#queries));
-  }
-
-  protected override write<T>(
-    operation: string,
-    command: (writes: SqliteWrites) => T | Promise<T>,
-  ): Promise<T> {
-    return this.#run(operation, () => command(this.#writes));
-  }
-
-  #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
-    return inLiveTurn(this.#turn, operation, work, (error) => toStoreError(operation, error));
+  protected override toError(operation: string, error: unknown): Error {
+    return toStoreError(operation, error);
   }
 
   /** SQLite has one writer at a time: every transaction already holds the commit order. */
   joinCommitOrder(): Promise<void> {
-    return this.#run('joinCommitOrder', noop);
+    return this.run('joinCommitOrder', noop);
   }
 
   dangerouslyClearDerived(): Promise<void> {
-    return this.#run('dangerouslyClearDerived', () => {
-      this.#writes.dangerouslyClearDerived();
+    return this.run('dangerouslyClearDerived', () => {
+      this.writes.dangerouslyClearDerived();
       this.vault.clearDerivedNow();
       this.tasks.clearDerivedNow();
     });
