@@ -9,7 +9,7 @@ export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export * from './query-reader.js';
-export * from './row-tasks.js';
+export { RowTasks, type TaskConditions } from './row-tasks.js';
 export * from './row-vault.js';
 export * from './rows.js';
 export type { IndexWrites, RowRunner, RowTable, SqlStatement } from './sql-rows.js';
