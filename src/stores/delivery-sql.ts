@@ -1,10 +1,11 @@
 /**
  * The statements of the delivery store (`stores/deliveries.ts`), written once for both adapters:
- * they differ only in how a table is named and a parameter is written. Every parameter appears
- * once, in order, so SQLite's `?` and PostgreSQL's `$n` bind the same arrays. May import: the
- * contract files.
+ * they differ only in how a table is named and a parameter is written, which the adapter's
+ * `RowSql` says. Every parameter appears once, in order, so SQLite's `?` and PostgreSQL's `$n`
+ * bind the same arrays. May import: the contract files and `sql-rows.ts`.
  */
 import type { Delivery, DeliveryKey, DeliveryStore } from './deliveries.js';
+import type { RowSql } from './sql-rows.js';
 
 /** The delivery statements in one dialect. */
 export interface DeliverySql {
@@ -35,8 +36,10 @@ interface DeliveryRow {
   readonly receipt: string | null;
 }
 
-/** The statements over `table` (schema-qualified where needed), with `param(n)` for the n-th. */
-export function deliverySql(table: string, param: (n: number) => string): DeliverySql {
+/** The statements over the `deliveries` table, in `dialect`. */
+export function deliverySql(dialect: RowSql): DeliverySql {
+  const table = dialect.table('deliveries');
+  const param = (n: number): string => dialect.param(n);
   const key = (first: number): string =>
     `channel = ${param(first)} AND recipient = ${param(first + 1)} AND item = ${param(first + 2)} AND version = ${param(first + 3)}`;
   const columns = 'channel, recipient, item, version, claimed_at, delivered_at, receipt';
@@ -92,8 +95,9 @@ export type DeliveryRunner = (
   params: readonly (string | number | null)[],
 ) => Promise<readonly unknown[]>;
 
-/** The `DeliveryStore` of an adapter, over its dialect's statements and its runner. */
-export function createDeliveryStore(sql: DeliverySql, run: DeliveryRunner): DeliveryStore {
+/** The `DeliveryStore` of an adapter, over the statements in its dialect and its runner. */
+export function createDeliveryStore(dialect: RowSql, run: DeliveryRunner): DeliveryStore {
+  const sql = deliverySql(dialect);
   return {
     async get(key) {
       const [row] = await run('getDelivery', 'read', sql.get, deliveryKeyValues(key));

@@ -3,16 +3,17 @@
  * imported only by `engine`). May import: core, ledger.
  */
 
-export type { DeliveryRunner, DeliverySql } from './delivery-sql.js';
-export { createDeliveryStore, deliverySql } from './delivery-sql.js';
+export type { DeliveryRunner } from './delivery-sql.js';
+export { createDeliveryStore } from './delivery-sql.js';
 export { eachEvent } from './ledger.js';
 export type { MetaRecord, MetaShape } from './meta-records.js';
 export { defineMetaRecord, metaShape, readMeta, writeMeta } from './meta-records.js';
 export * from './query-reader.js';
+export { RowTasks, type TaskConditions } from './row-tasks.js';
 export * from './row-vault.js';
 export * from './rows.js';
-export type { IndexWrites, RowTable } from './sql-rows.js';
-export { postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
+export type { IndexWrites, RowRunner, RowTable, SqlStatement } from './sql-rows.js';
+export { OverRows, postgresSql, ROWS, RowSql, RowWrites, SQLITE_SQL } from './sql-rows.js';
 export type {
   CitedPassage,
   Delivery,

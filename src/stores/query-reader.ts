@@ -51,7 +51,9 @@ import {
   assertValidSpace,
   assertVectorsFit,
   inactiveSpaceError,
+  inLiveTurn,
   isActiveSpace,
+  type WriteTurn,
 } from './store-errors.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -407,5 +409,51 @@ export abstract class QueryWriteTx<Q extends ReaderQueries, W extends WriterComm
 
   redactEvent(eventId: string, replacement: JsonObject): Promise<void> {
     return this.write('redactEvent', (writes) => writes.redactEvent(eventId, replacement));
+  }
+}
+
+/**
+ * `QueryWriteTx` on an adapter's own connection while one write turn is live, as both adapters
+ * run it: every read and write goes through `run`, which refuses once the turn has ended and
+ * maps driver failures with the subclass's `toError`. A subclass may still override a read (to
+ * send buffered writes first, say).
+ */
+export abstract class LiveWriteTx<
+  Q extends ReaderQueries,
+  W extends WriterCommands,
+> extends QueryWriteTx<Q, W> {
+  /** The reads of this transaction's connection. */
+  protected readonly queries: Q;
+  /** The writes of this transaction's connection (the store's own search writes use them too). */
+  readonly writes: W;
+  readonly #turn: WriteTurn;
+
+  constructor(queries: Q, writes: W, turn: WriteTurn) {
+    super();
+    this.queries = queries;
+    this.writes = writes;
+    this.#turn = turn;
+  }
+
+  /** The error a driver failure of `operation` surfaces as. */
+  protected abstract toError(operation: string, error: unknown): Error;
+
+  /** Runs `work` while the transaction is live, mapping driver failures with `toError`. */
+  run<T>(operation: string, work: () => MaybePromise<T>): Promise<T> {
+    return inLiveTurn(this.#turn, operation, work, (error) => this.toError(operation, error));
+  }
+
+  protected override read<T>(
+    operation: string,
+    query: (queries: Q) => MaybePromise<T>,
+  ): Promise<T> {
+    return this.run(operation, () => query(this.queries));
+  }
+
+  protected override write<T>(
+    operation: string,
+    command: (writes: W) => MaybePromise<T>,
+  ): Promise<T> {
+    return this.run(operation, () => command(this.writes));
   }
 }

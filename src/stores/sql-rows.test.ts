@@ -70,3 +70,41 @@ describe('RowSql.deleteWhere', () => {
     );
   });
 });
+
+describe('RowSql lists', () => {
+  it('reads a SQLite list parameter as a JSON array, at any position', () => {
+    expect(SQLITE_SQL.inList('path', 2)).toBe('path IN (SELECT value FROM json_each(?))');
+    expect(SQLITE_SQL.list(['a.md', 'b"c.md'])).toBe('["a.md","b\\"c.md"]');
+  });
+
+  it('reads a PostgreSQL list parameter as text[] at its position, a copy of the list', () => {
+    const paths = ['a.md'];
+    expect(postgresSql('"v"').inList('path', 2)).toBe('path = ANY($2::text[])');
+    const bound = postgresSql('"v"').list(paths);
+    expect(bound).toEqual(['a.md']);
+    expect(bound).not.toBe(paths);
+  });
+});
+
+describe('RowSql.upsertOf and deleteAll', () => {
+  it('pairs the upsert with the record values in column order', () => {
+    expect(SQLITE_SQL.upsertOf(ROWS.meta, { key: 'k', value: 1 })).toEqual({
+      sql: SQLITE_SQL.upsert(ROWS.meta),
+      params: ['k', '1'],
+    });
+  });
+
+  it('clears a whole table, qualified on PostgreSQL', () => {
+    expect(postgresSql('"v"').deleteAll('memories')).toBe('DELETE FROM "v".memories');
+    expect(SQLITE_SQL.deleteAll('memories')).toBe('DELETE FROM memories');
+  });
+});
+
+describe('ROWS.tasks', () => {
+  it('upserts a task view by id, replacing every column but the key', () => {
+    expect(flat(postgresSql('"v"').upsert(ROWS.tasks))).toBe(
+      'INSERT INTO "v".tasks (task_id, entity_id, state, priority, next_check, due, doc) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (task_id) DO UPDATE SET entity_id = excluded.entity_id, state = excluded.state, priority = excluded.priority, next_check = excluded.next_check, due = excluded.due, doc = excluded.doc',
+    );
+    expect(SQLITE_SQL.docByKey(ROWS.tasks)).toBe('SELECT doc FROM tasks WHERE task_id = ?');
+  });
+});

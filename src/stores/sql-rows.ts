@@ -5,12 +5,19 @@
  * differ only where SQL dialect does; `RowWrites` makes the writes over those tables once.
  * May import: core, the contract files and `rows.ts`.
  */
-import { canonicalJson, type JsonValue, type ReviewPrompt, type SlotState } from '../core/index.js';
+import {
+  canonicalJson,
+  type JsonValue,
+  type ReviewPrompt,
+  type SlotState,
+  type Task,
+} from '../core/index.js';
 import type { DlqItem } from './dead-letters.js';
 import type { FactKeyRef } from './fact-keys.js';
 import type { StoredStateItem } from './items.js';
-import { stateItemDocument, vectorToBytes } from './rows.js';
+import { type DocRow, parseDocs, stateItemDocument, vectorToBytes } from './rows.js';
 import type { SearchDocument, SearchKind } from './search-index.js';
+import { taskRowValues } from './tasks.js';
 import type {
   MemoryRecord,
   MemoryRevision,
@@ -25,6 +32,29 @@ export interface SqlDialect {
   table(name: string): string;
   /** The placeholder of the parameter at `position` (from 1). */
   param(position: number): string;
+  /** The condition that `column` is one of a list given as the parameter at `position`. */
+  inList(column: string, position: number): string;
+  /** A list of strings as the parameter `inList` reads. */
+  list(values: readonly string[]): unknown;
+}
+
+/** One statement and its parameters. */
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+/**
+ * How an adapter runs the statements written once over `ROWS` (the vault, the tasks): in its
+ * dialect, under its guard (an open store, or a live transaction) and error mapping.
+ */
+export interface RowRunner {
+  /** The dialect the shared statements are rendered in. */
+  readonly sql: RowSql;
+  /** The rows `sql` selects; `operation` names the call in errors. */
+  select<R>(operation: string, sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Runs `statements` in order, as one step. */
+  exec(operation: string, statements: readonly SqlStatement[]): Promise<void>;
 }
 
 /** One table's row as a record writes it. */
@@ -39,12 +69,54 @@ export interface RowTable<R> {
   values(record: R): unknown[];
 }
 
+/** What the row classes written once (`RowVault`, `RowTasks`) stand on: an adapter's runner. */
+export abstract class OverRows {
+  /** How the statements run, in the adapter's dialect and under its guard. */
+  protected readonly run: RowRunner;
+  /** The dialect the shared statements are rendered in (`run.sql`). */
+  protected readonly sql: RowSql;
+
+  constructor(run: RowRunner) {
+    this.run = run;
+    this.sql = run.sql;
+  }
+
+  /** The documents of the rows `sql` selects (a `doc` column), parsed. */
+  protected async docs<T>(
+    operation: string,
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<T[]> {
+    return parseDocs<T>(await this.run.select<DocRow>(operation, sql, params));
+  }
+}
+
 /** The shared statements over `RowTable`s, rendered in one dialect. */
 export class RowSql {
   readonly #dialect: SqlDialect;
 
   constructor(dialect: SqlDialect) {
     this.#dialect = dialect;
+  }
+
+  /** The table as statements name it. */
+  table(name: string): string {
+    return this.#dialect.table(name);
+  }
+
+  /** The placeholder of the parameter at `position` (from 1). */
+  param(position: number): string {
+    return this.#dialect.param(position);
+  }
+
+  /** The condition that `column` is one of the list at `position` (pass it through `list`). */
+  inList(column: string, position: number): string {
+    return this.#dialect.inList(column, position);
+  }
+
+  /** A list of strings as the parameter `inList` reads. */
+  list(values: readonly string[]): unknown {
+    return this.#dialect.list(values);
   }
 
   /** Insert-or-update (or insert-or-keep) of one row. */
@@ -75,16 +147,33 @@ export class RowSql {
   deleteWhere(table: string, column: string): string {
     return `DELETE FROM ${this.#dialect.table(table)} WHERE ${column} = ${this.#dialect.param(1)}`;
   }
+
+  /** Deletes every row of `table`. */
+  deleteAll(table: string): string {
+    return `DELETE FROM ${this.#dialect.table(table)}`;
+  }
+
+  /** The upsert of `record` into `rows`, with its parameters. */
+  upsertOf<R>(rows: RowTable<R>, record: R): SqlStatement {
+    return { sql: this.upsert(rows), params: rows.values(record) };
+  }
 }
 
-/** SQLite: bare table names, `?` placeholders. */
-export const SQLITE_SQL = new RowSql({ table: (name) => name, param: () => '?' });
+/** SQLite: bare table names, `?` placeholders, lists as a JSON array read by `json_each`. */
+export const SQLITE_SQL = new RowSql({
+  table: (name) => name,
+  param: () => '?',
+  inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
+  list: (values) => JSON.stringify(values),
+});
 
-/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders. */
+/** PostgreSQL: tables in `schema` (already quoted), `$n` placeholders, lists as `text[]`. */
 export function postgresSql(schema: string): RowSql {
   return new RowSql({
     table: (name) => `${schema}.${name}`,
     param: (position) => `$${position}`,
+    inList: (column, position) => `${column} = ANY($${position}::text[])`,
+    list: (values) => [...values],
   });
 }
 
@@ -199,6 +288,15 @@ const VAULT_VECTOR_ROWS: RowTable<VaultVectorRow> = {
   values: (row) => [row.model, row.key, vectorToBytes(row.vector)],
 };
 
+/** `tasks`: a task view by id, with the columns the listings filter on. */
+const TASK_ROWS: RowTable<Task> = {
+  table: 'tasks',
+  columns: ['task_id', 'entity_id', 'state', 'priority', 'next_check', 'due', 'doc'],
+  key: ['task_id'],
+  onConflict: 'update',
+  values: (task) => [...taskRowValues(task)],
+};
+
 /**
  * Every row table both adapters write alike, by name. What stays in an adapter is dialect:
  * batched writes (`unnest` on PostgreSQL), tables only one of them has, and search.
@@ -214,6 +312,7 @@ export const ROWS = {
   revisions: REVISION_ROWS,
   predictionErrors: PREDICTION_ERROR_ROWS,
   vaultVectors: VAULT_VECTOR_ROWS,
+  tasks: TASK_ROWS,
 } as const;
 
 /** An adapter's search-index writes, answering `Done` (see `RowWrites`). */

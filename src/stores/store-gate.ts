@@ -43,6 +43,15 @@ export class StoreGate {
     }
   }
 
+  /**
+   * Throws unless a `withWriteLock` call may begin: CONFLICT from inside a live write turn (it
+   * would wait for itself), STORE_FAILED once closed.
+   */
+  assertCanBeginWrite(): void {
+    this.assertNotInTurn('withWriteLock');
+    this.assertOpen('withWriteLock');
+  }
+
   /** Starts `closeOnce` on the first call (outside a write turn) and returns its promise after. */
   close(closeOnce: () => Promise<void>): Promise<void> {
     this.assertNotInTurn('close');

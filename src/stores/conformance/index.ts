@@ -10,13 +10,4 @@ export {
   LEGACY_TASK_VIEW,
   sampleTask,
 } from './register-tasks-conformance.js';
-export {
-  SAMPLE_ENTITY,
-  sampleDlqItem,
-  sampleEvent,
-  sampleHistoryEntry,
-  sampleMessage,
-  samplePrompt,
-  sampleSlot,
-  sampleStateItem,
-} from './sample-records.js';
+export * from './sample-records.js';

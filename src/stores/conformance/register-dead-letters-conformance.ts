@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreHarness } from './register-store-conformance.js';
-import { currentStore, sampleDlqItem, write } from './sample-records.js';
+import { currentStore, putEach, sampleDlqItem, write } from './sample-records.js';
 
 /** Registers the conformance cases of the dead-letter queue (`stores/dead-letters.ts`). */
 export function registerDeadLettersConformance(harness: () => StoreHarness): void {
@@ -12,9 +12,7 @@ export function registerDeadLettersConformance(harness: () => StoreHarness): voi
         sampleDlqItem('d-c', '2025-01-01T00:00:00.000Z', { status: 'resolved' }),
         sampleDlqItem('d-a', '2025-01-02T00:00:00.000Z', { inputId: 'evt-7', domain: 'travel' }),
       ];
-      await write(store, async (tx) => {
-        for (const item of items) await tx.putDlq(item);
-      });
+      await putEach(store, items, (tx, item) => tx.putDlq(item));
       const ids = (list: readonly { dlqId: string }[]) => list.map((item) => item.dlqId);
 
       expect(await store.getDlq('d-a')).toEqual(items[2]);

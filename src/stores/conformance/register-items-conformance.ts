@@ -4,6 +4,7 @@ import type { MessageRecord, Store, StoredStateItem, WriteScope, WriteTx } from 
 import {
   at,
   messageAt,
+  putEach,
   putMessages as putMessagesAs,
   SAMPLE_ENTITY,
   sampleStateItem,
@@ -27,10 +28,8 @@ function putMessages(store: Store, messages: readonly MessageRecord[]): Promise<
   return putMessagesAs(store, messages, SCOPE);
 }
 
-async function putItems(store: Store, items: readonly StoredStateItem[]): Promise<void> {
-  await write(store, async (tx) => {
-    for (const item of items) await tx.putStateItem(item);
-  });
+function putItems(store: Store, items: readonly StoredStateItem[]): Promise<void> {
+  return putEach(store, items, (tx, item) => tx.putStateItem(item), SCOPE);
 }
 
 function ids(messages: readonly MessageRecord[]): string[] {

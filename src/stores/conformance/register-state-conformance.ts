@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreHarness } from './register-store-conformance.js';
 import {
   currentStore,
+  putEach,
   SAMPLE_ENTITY,
   sampleDlqItem,
   sampleEvent,
@@ -26,9 +27,7 @@ function registerStateConformanceCases(harness: () => StoreHarness): void {
         sampleSlot('user:primary', 'profile.city'),
         sampleSlot('family:smith', 'family.pets'),
       ];
-      await write(store, async (tx) => {
-        for (const slot of slots) await tx.putSlot(slot);
-      });
+      await putEach(store, slots, (tx, slot) => tx.putSlot(slot));
       expect(await store.getSlot('user:primary', 'travel.status')).toEqual(slots[0]);
       expect(await store.getSlot('user:primary', 'missing')).toBeNull();
 
@@ -62,9 +61,7 @@ function registerStateConformanceCases(harness: () => StoreHarness): void {
         sampleSlot('family:smith', 'familyish.note'),
         sampleSlot('user:primary', 'family.schedule.judo'),
       ];
-      await write(store, async (tx) => {
-        for (const slot of slots) await tx.putSlot(slot);
-      });
+      await putEach(store, slots, (tx, slot) => tx.putSlot(slot));
       const fields = (list: readonly { field: string }[]) => list.map((slot) => slot.field);
       // The domain is a whole first segment: "familyish.note" is another domain's field.
       expect(fields(await store.listDomainSlots('family:smith', 'family'))).toEqual([
@@ -130,9 +127,7 @@ function registerStateConformanceCases(harness: () => StoreHarness): void {
         samplePrompt('p-z', '2025-01-02T00:00:00.000Z', { status: 'rejected', sequence: 2 }),
         samplePrompt('p-d', '2025-01-03T00:00:00.000Z', { status: 'confirmed' }),
       ];
-      await write(store, async (tx) => {
-        for (const prompt of prompts) await tx.putPrompt(prompt);
-      });
+      await putEach(store, prompts, (tx, prompt) => tx.putPrompt(prompt));
       const ids = (list: readonly { promptId: string }[]) => list.map((prompt) => prompt.promptId);
 
       expect(await store.getPrompt('p-b')).toEqual(prompts[0]);

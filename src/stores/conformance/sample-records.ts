@@ -40,19 +40,32 @@ export function messageAt(
   return sampleMessage(threadId, messageId, { createdAt: at(minute), ...overrides });
 }
 
-/** Stores `messages` in one transaction, as a writer of `scope` (the sample entity by default). */
-export async function putMessages(
+/**
+ * Writes each of `records` with `put`, in order, in one transaction as a writer of `scope` (the
+ * sample entity by default).
+ */
+export async function putEach<R>(
   store: Store,
-  messages: readonly MessageRecord[],
+  records: readonly R[],
+  put: (tx: WriteTx, record: R) => Promise<unknown>,
   scope: WriteScope = SCOPE,
 ): Promise<void> {
   await write(
     store,
     async (tx) => {
-      for (const m of messages) await tx.putMessage(m);
+      for (const record of records) await put(tx, record);
     },
     scope,
   );
+}
+
+/** Stores `messages` in one transaction, as a writer of `scope` (the sample entity by default). */
+export function putMessages(
+  store: Store,
+  messages: readonly MessageRecord[],
+  scope: WriteScope = SCOPE,
+): Promise<void> {
+  return putEach(store, messages, (tx, message) => tx.putMessage(message), scope);
 }
 
 /**

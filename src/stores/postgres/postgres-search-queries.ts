@@ -9,9 +9,8 @@ import type {
   TextSearchHit,
   VectorSearchHit,
 } from '../store.js';
-import type { PgSession } from './postgres-driver.js';
 import { activeSpace } from './postgres-search-writes.js';
-import { type SqlNames, toNumber, toSqlLimit, toVectorText } from './postgres-sql.js';
+import { OnSession, toNumber, toSqlLimit, toVectorText } from './postgres-sql.js';
 
 /** A `search_documents` row, as the drivers return it. */
 type DocumentRow = SearchDocumentRow;
@@ -103,18 +102,10 @@ function hasFilters(filters: SearchFilters): boolean {
 }
 
 /** The search index's reads on one session. */
-export class PostgresSearchQueries {
-  readonly #session: PgSession;
-  readonly #names: SqlNames;
-
-  constructor(session: PgSession, names: SqlNames) {
-    this.#session = session;
-    this.#names = names;
-  }
-
+export class PostgresSearchQueries extends OnSession {
   /** The active vector space, if any. */
   space(): Promise<EmbeddingSpace | null> {
-    return activeSpace(this.#session, this.#names);
+    return activeSpace(this.session, this.names);
   }
 
   /**
@@ -140,8 +131,8 @@ export class PostgresSearchQueries {
     const read = textRead(query, limit);
     if (read === null) return [];
     const { terms, max } = read;
-    const { s, searchConfig } = this.#names;
-    const weighted = await this.#session.query<TermRow>(
+    const { s, searchConfig } = this.names;
+    const weighted = await this.session.query<TermRow>(
       `WITH totals AS (
          SELECT GREATEST(COALESCE(SUM(documents), 0), 1)::float8 AS n,
            GREATEST(COALESCE(SUM(tokens), 0)::float8 / GREATEST(COALESCE(SUM(documents), 0), 1), 1)
@@ -183,7 +174,7 @@ export class PostgresSearchQueries {
     }
     const filter = filterClause(filters, 'd', parameters.length);
     parameters.push(...filter.parameters);
-    const rows = await this.#session.query<ScoredRow>(
+    const rows = await this.session.query<ScoredRow>(
       `SELECT ${DOCUMENT_COLUMNS}, ${scores.join(' + ')} AS score
        FROM ${s}.search_documents d
        WHERE d.tsv @@ (${queries.join(' || ')})${filter.sql}
@@ -212,12 +203,12 @@ export class PostgresSearchQueries {
     max: number | null,
     filters: SearchFilters,
   ): Promise<TextSearchHit[]> {
-    const { s, searchConfig } = this.#names;
+    const { s, searchConfig } = this.names;
     const anyTerm = terms
       .map((_, index) => `phraseto_tsquery(${searchConfig}, $${index + 2})`)
       .join(' || ');
     const filter = filterClause(filters, 'd', terms.length + 1);
-    const rows = await this.#session.query<ScoredRow>(
+    const rows = await this.session.query<ScoredRow>(
       `SELECT ${DOCUMENT_COLUMNS}, ts_rank(k.tsv, q.query)::float8 AS score
        FROM (SELECT ${anyTerm} AS query) q
        CROSS JOIN ${s}.search_keys k
@@ -259,14 +250,14 @@ export class PostgresSearchQueries {
     max: number | null,
     indexed: boolean,
   ): Promise<VectorSearchHit[]> {
-    const { s, v } = this.#names;
+    const { s, v } = this.names;
     const filter = filterClause(filters, 'sv', 2);
     const distance = `sv.vector OPERATOR(${v}.<=>) $1::text::${v}.vector`;
     if (indexed) {
       const ef = Math.min(MAX_EF_SEARCH, Math.max(MIN_EF_SEARCH, (max ?? 0) * EF_PER_HIT));
       // Settings last until the end of the read transaction (pool), or stay on PGlite's session.
-      const local = this.#session.inTransaction;
-      await this.#session.query(
+      const local = this.session.inTransaction;
+      await this.session.query(
         `SELECT set_config('hnsw.ef_search', $1, ${local}),
                 set_config('hnsw.iterative_scan', $2, ${local})`,
         [String(ef), hasFilters(filters) ? 'strict_order' : 'off'],
@@ -274,7 +265,7 @@ export class PostgresSearchQueries {
     }
     // "+ 0" keeps the planner off the HNSW index, whose order is `vector <=> q` exactly.
     const order = indexed ? distance : `(${distance}) + 0`;
-    const rows = await this.#session.query<DistanceRow>(
+    const rows = await this.session.query<DistanceRow>(
       `SELECT ${DOCUMENT_COLUMNS}, nearest.distance
        FROM (
          SELECT sv.doc_id, ${distance} AS distance
@@ -300,8 +291,8 @@ export class PostgresSearchQueries {
   ): Promise<PendingEmbedding[]> {
     const max = toSqlLimit(limit);
     if (max === 0) return [];
-    const rows = await this.#session.query<DocumentRow>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM ${this.#names.s}.search_documents d
+    const rows = await this.session.query<DocumentRow>(
+      `SELECT ${DOCUMENT_COLUMNS} FROM ${this.names.s}.search_documents d
        WHERE d.embedding_id IS NULL
          AND ($1::text IS NULL
               OR (d.created_at, d.kind, d.thread_id, d.item_id)
@@ -319,8 +310,8 @@ export class PostgresSearchQueries {
   }
 
   async status(): Promise<SearchIndexStatus> {
-    const { s } = this.#names;
-    const [counts] = await this.#session.query<{
+    const { s } = this.names;
+    const [counts] = await this.session.query<{
       readonly documents: unknown;
       readonly embedded: unknown;
       readonly cached: unknown;
@@ -330,7 +321,7 @@ export class PostgresSearchQueries {
               (SELECT COUNT(*) FROM ${s}.embeddings) AS cached`,
     );
     return {
-      space: await activeSpace(this.#session, this.#names),
+      space: await activeSpace(this.session, this.names),
       documents: toNumber(counts?.documents),
       embedded: toNumber(counts?.embedded),
       cachedVectors: toNumber(counts?.cached),

@@ -8,7 +8,7 @@ import {
   type SearchDocument,
 } from '../store.js';
 import type { PgSession } from './postgres-driver.js';
-import { type SqlNames, toNumber, toVectorText } from './postgres-sql.js';
+import { OnSession, type SqlNames, toNumber, toVectorText } from './postgres-sql.js';
 
 interface NeighbourRow {
   readonly inserted: boolean;
@@ -35,15 +35,7 @@ export function toIndexedText(text: string): string {
  * with the rows they come from, the active space, and cached vectors. Callers hold the write
  * transaction; nothing here begins or commits one.
  */
-export class PostgresSearchWrites {
-  readonly #session: PgSession;
-  readonly #names: SqlNames;
-
-  constructor(session: PgSession, names: SqlNames) {
-    this.#session = session;
-    this.#names = names;
-  }
-
+export class PostgresSearchWrites extends OnSession {
   /**
    * Stores a message (an existing `(threadId, messageId)` is left unchanged) and, when it is new,
    * indexes it with the end of its predecessor in the thread as context and re-indexes its
@@ -51,8 +43,8 @@ export class PostgresSearchWrites {
    * the insert with both neighbours, then the entry with the successor's new context.
    */
   async indexMessage(message: MessageRecord, doc: string): Promise<void> {
-    const { s } = this.#names;
-    const [found] = await this.#session.query<NeighbourRow>(
+    const { s } = this.names;
+    const [found] = await this.session.query<NeighbourRow>(
       `WITH inserted AS (
          INSERT INTO ${s}.messages (thread_id, message_id, created_at, entity_id, doc)
          VALUES ($1, $2, $3, $4, $5)
@@ -80,7 +72,7 @@ export class PostgresSearchWrites {
         ? null
         : String(found.next_doc_id);
     const tokens = `${s}.tsvector_tokens`;
-    await this.#session.query(
+    await this.session.query(
       `WITH entry AS (
          INSERT INTO ${s}.search_documents
            (kind, thread_id, item_id, message_id, entity_id, created_at, text, context, tsv, tokens)
@@ -114,14 +106,14 @@ export class PostgresSearchWrites {
 
   /** The weighted tsvector of a text (weight A) and its context (weight B), as SQL. */
   #tsv(text: string, context: string): string {
-    const { searchConfig } = this.#names;
+    const { searchConfig } = this.names;
     return `setweight(to_tsvector(${searchConfig}, ${text}), 'A')
       || setweight(to_tsvector(${searchConfig}, ${context}), 'B')`;
   }
 
   /** SQL adding `documents` and `tokens` to a thread's BM25 statistics when `when` holds. */
   #addStats(threadId: string, documents: string, tokens: string, when: string): string {
-    const { s } = this.#names;
+    const { s } = this.names;
     return `INSERT INTO ${s}.search_stats AS st (thread_id, documents, tokens)
       SELECT ${threadId}, ${documents}, ${tokens} WHERE ${when}
       ON CONFLICT (thread_id) DO UPDATE
@@ -130,8 +122,8 @@ export class PostgresSearchWrites {
 
   /** See `IndexWrites.removeDocument`; the thread's BM25 statistics lose it. */
   async removeDocument(kind: string, threadId: string, itemId: string): Promise<void> {
-    const { s } = this.#names;
-    await this.#session.query(
+    const { s } = this.names;
+    await this.session.query(
       `WITH gone AS (
          DELETE FROM ${s}.search_documents
          WHERE kind = $3 AND thread_id = $1 AND item_id = $2
@@ -149,9 +141,9 @@ export class PostgresSearchWrites {
 
   /** Inserts or replaces one item without context; a changed text detaches its vector. */
   async #upsert(document: SearchDocument): Promise<void> {
-    const { s } = this.#names;
+    const { s } = this.names;
     const tokens = `${s}.tsvector_tokens`;
-    await this.#session.query(
+    await this.session.query(
       `WITH old AS (
          SELECT tokens FROM ${s}.search_documents
          WHERE kind = $7 AND thread_id = $1 AND item_id = $2
@@ -196,8 +188,8 @@ export class PostgresSearchWrites {
 
   /** See `WriteTx.removeDocuments`. */
   async removeDocuments(kind: string, threadId: string | null): Promise<void> {
-    const { s } = this.#names;
-    await this.#session.query(
+    const { s } = this.names;
+    await this.session.query(
       `WITH gone AS (
          DELETE FROM ${s}.search_documents WHERE kind = $2 AND thread_id = $1 RETURNING tokens
        )
@@ -216,8 +208,8 @@ export class PostgresSearchWrites {
    * cached vectors stay. The BM25 statistics are recounted from what is kept.
    */
   async clear(): Promise<void> {
-    const { s } = this.#names;
-    await this.#session.exec(
+    const { s } = this.names;
+    await this.session.exec(
       `DELETE FROM ${s}.search_documents WHERE kind <> 'note'; DELETE FROM ${s}.search_stats;
        INSERT INTO ${s}.search_stats (thread_id, documents, tokens)
        SELECT thread_id, COUNT(*), SUM(tokens) FROM ${s}.search_documents GROUP BY thread_id;`,
@@ -226,15 +218,15 @@ export class PostgresSearchWrites {
 
   /** See `WriteTx.putFactKeys`. */
   async putFactKeys(ref: FactKeyRef, keys: string): Promise<void> {
-    const { s, searchConfig } = this.#names;
+    const { s, searchConfig } = this.names;
     const doc = `SELECT doc_id FROM ${s}.search_documents
        WHERE kind = 'message' AND thread_id = $1 AND item_id = $2`;
-    await this.#session.query(`DELETE FROM ${s}.search_keys WHERE doc_id IN (${doc})`, [
+    await this.session.query(`DELETE FROM ${s}.search_keys WHERE doc_id IN (${doc})`, [
       ref.threadId,
       ref.messageId,
     ]);
     if (keys.trim() === '') return;
-    await this.#session.query(
+    await this.session.query(
       `INSERT INTO ${s}.search_keys (doc_id, tsv)
        SELECT doc_id, to_tsvector(${searchConfig}, $3) FROM (${doc}) found`,
       [ref.threadId, ref.messageId, keys],
@@ -243,7 +235,7 @@ export class PostgresSearchWrites {
 
   /** The active space, if any. */
   async space(): Promise<EmbeddingSpace | null> {
-    return activeSpace(this.#session, this.#names);
+    return activeSpace(this.session, this.names);
   }
 
   /**
@@ -252,13 +244,13 @@ export class PostgresSearchWrites {
    */
   async useSpace(space: EmbeddingSpace): Promise<void> {
     if (isActiveSpace(await this.space(), space)) return;
-    const { s, v } = this.#names;
-    await this.#session.query(
+    const { s, v } = this.names;
+    await this.session.query(
       `INSERT INTO ${s}.embedding_space (id, model, dimension) VALUES (1, $1, $2)
        ON CONFLICT (id) DO UPDATE SET model = EXCLUDED.model, dimension = EXCLUDED.dimension`,
       [space.model, space.dimension],
     );
-    await this.#session.exec(`
+    await this.session.exec(`
       UPDATE ${s}.search_documents SET embedding_id = NULL WHERE embedding_id IS NOT NULL;
       TRUNCATE ${s}.search_vectors;
       DROP INDEX IF EXISTS ${s}.search_vectors_hnsw;
@@ -270,7 +262,7 @@ export class PostgresSearchWrites {
 
   /** See `SearchCommands.attachEmbedding`: one statement. */
   async attachEmbedding(space: EmbeddingSpace, row: EmbeddingRow): Promise<AttachOutcome> {
-    const { s, v } = this.#names;
+    const { s, v } = this.names;
     const sql = `WITH target AS (
         SELECT doc_id, kind, thread_id, entity_id, created_at FROM ${s}.search_documents
         WHERE kind = $1 AND thread_id = $2 AND item_id = $3
@@ -298,7 +290,7 @@ export class PostgresSearchWrites {
         RETURNING d.doc_id
       )
       SELECT (SELECT COUNT(*) FROM target) AS targets, (SELECT COUNT(*) FROM marked) AS attached`;
-    const [result] = await this.#session.query<AttachRow>(sql, [
+    const [result] = await this.session.query<AttachRow>(sql, [
       row.item.kind,
       row.item.threadId ?? '',
       row.item.itemId,
@@ -313,8 +305,8 @@ export class PostgresSearchWrites {
 
   /** Deletes cached vectors no indexed item uses; returns how many. */
   async prune(): Promise<number> {
-    const { s } = this.#names;
-    const [row] = await this.#session.query<{ readonly count: unknown }>(
+    const { s } = this.names;
+    const [row] = await this.session.query<{ readonly count: unknown }>(
       `WITH gone AS (
          DELETE FROM ${s}.embeddings e
          WHERE NOT EXISTS (

@@ -1,5 +1,6 @@
 import { EngineError } from '../../core/index.js';
 import { rowLimit } from '../index.js';
+import type { PgSession } from './postgres-driver.js';
 
 /** Schema names the store accepts: lower-case SQL identifiers, so they never need escaping. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -18,6 +19,17 @@ export interface SqlNames {
   readonly v: string;
   /** The text search configuration, as a `regconfig` literal. */
   readonly searchConfig: string;
+}
+
+/** Statements on one session (a transaction's, a pooled connection's or PGlite's), in one schema. */
+export abstract class OnSession {
+  protected readonly session: PgSession;
+  protected readonly names: SqlNames;
+
+  constructor(session: PgSession, names: SqlNames) {
+    this.session = session;
+    this.names = names;
+  }
 }
 
 /** Throws CONFIG_INVALID unless `schema` is a plain lower-case identifier. */

@@ -16,6 +16,7 @@ import {
 } from '../../pipeline/index.js';
 import { createManualClock, createSequentialIds, observation } from '../../testing/index.js';
 import {
+  putMessages,
   registerMigrationListCase,
   registerStoreConformance,
   SAMPLE_ENTITY,
@@ -700,9 +701,7 @@ for (const target of targets) {
             }),
           ),
         ];
-        await store.withWriteLock({ entities: [SAMPLE_ENTITY] }, async (tx) => {
-          for (const message of messages) await tx.putMessage(message);
-        });
+        await putMessages(store, messages);
         const ids = async (
           terms: readonly string[],
           filters: Parameters<Store['searchText']>[1] = {},

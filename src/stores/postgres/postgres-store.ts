@@ -38,9 +38,8 @@ import type { HistoryEntry, SlotState } from '../../core/index.js';
 import { EngineError, rethrowAs } from '../../core/index.js';
 import {
   createDeliveryStore,
-  deliverySql,
-  inLiveTurn,
-  QueryWriteTx,
+  LiveWriteTx,
+  postgresSql,
   type SearchCommands,
   SearchQueryReader,
   StoreGate,
@@ -116,14 +115,10 @@ const SLOT_READS: ReadonlySet<string> = new Set(['getSlot', 'listSlots', 'listDo
 const WRITE_BEHIND_CHUNK = 5000;
 
 /** The `tx` handed to a `withWriteLock` callback: one transaction's session, usable only meanwhile. */
-class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
-  /** The writes, for the store's own search-index operations. */
-  readonly writes: PostgresWrites;
+class PostgresWriteTx extends LiveWriteTx<PostgresQueries, PostgresWrites> {
   /** The first database error a statement of this transaction raised, if any. */
   failure: unknown = null;
   readonly #session: PgSession;
-  readonly #queries: PostgresQueries;
-  readonly #turn: WriteTurn;
   readonly #plan: AdvisoryPlan;
   #joined: boolean;
   /** The vault tables, written in this transaction. */
@@ -132,7 +127,8 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
   readonly tasks: PostgresTasks;
 
   constructor(session: PgSession, names: SqlNames, turn: WriteTurn, plan: AdvisoryPlan) {
-    super();
+    const queries = new PostgresQueries(session, names);
+    super(queries, new PostgresWrites(session, names, queries), turn);
     this.#session = session;
     this.vault = new PostgresVault(names, (operation, work) =>
       this.run(operation, () => work(session)),
@@ -140,9 +136,6 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
     this.tasks = new PostgresTasks(names, (operation, work) =>
       this.run(operation, () => work(session)),
     );
-    this.#queries = new PostgresQueries(session, names);
-    this.writes = new PostgresWrites(session, names, this.#queries);
-    this.#turn = turn;
     this.#plan = plan;
     this.#joined = plan.holdsCommitOrder;
   }
@@ -152,6 +145,12 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
     return this.#session;
   }
 
+  /** Keeps the first database error: the transaction then rolls back even if the callback goes on. */
+  protected override toError(operation: string, error: unknown): Error {
+    if (sqlStateOf(error) !== null) this.failure ??= error;
+    return toStoreError(operation, error);
+  }
+
   protected override read<T>(
     operation: string,
     query: (queries: PostgresQueries) => T | Promise<T>,
@@ -159,15 +158,8 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
     return this.run(operation, async () => {
       if (SLOT_READS.has(operation)) await this.#flushSlots();
       if (operation === 'listHistory') await this.#flushHistory();
-      return query(this.#queries);
+      return query(this.queries);
     });
-  }
-
-  protected override write<T>(
-    operation: string,
-    command: (writes: PostgresWrites) => T | Promise<T>,
-  ): Promise<T> {
-    return this.run(operation, async () => command(this.writes));
   }
 
   // Slots and history rows are written behind: buffered, then sent in one statement each before
@@ -197,14 +189,6 @@ class PostgresWriteTx extends QueryWriteTx<PostgresQueries, PostgresWrites> {
     return this.run('flush', async () => {
       await this.#flushSlots();
       await this.#flushHistory();
-    });
-  }
-
-  /** Runs `work` while the transaction is live, mapping driver failures to STORE_FAILED. */
-  run<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    return inLiveTurn(this.#turn, operation, work, (error) => {
-      if (sqlStateOf(error) !== null) this.failure ??= error;
-      return toStoreError(operation, error);
     });
   }
 
@@ -290,15 +274,13 @@ export class PostgresStore
     this.#names = names;
     this.vault = new PostgresVault(names, (operation, work) => this.#read(operation, false, work));
     this.tasks = new PostgresTasks(names, (operation, work) => this.#read(operation, false, work));
-    this.deliveries = createDeliveryStore(
-      deliverySql(`${names.s}.deliveries`, (n) => `$${n}`),
-      (operation, mode, sql, params) =>
-        mode === 'read'
-          ? this.#read(operation, false, (session) => session.query(sql, params))
-          : this.withWriteLock({ entities: [DELIVERIES_SCOPE] }, (tx) => {
-              const writeTx = tx as PostgresWriteTx;
-              return writeTx.run(operation, () => writeTx.session.query(sql, params));
-            }),
+    this.deliveries = createDeliveryStore(postgresSql(names.s), (operation, mode, sql, params) =>
+      mode === 'read'
+        ? this.#read(operation, false, (session) => session.query(sql, params))
+        : this.withWriteLock({ entities: [DELIVERIES_SCOPE] }, (tx) => {
+            const writeTx = tx as PostgresWriteTx;
+            return writeTx.run(operation, () => writeTx.session.query(sql, params));
+          }),
     );
     this.#maxAttempts = maxAttempts;
     this.client = driver.client;
@@ -321,8 +303,7 @@ export class PostgresStore
    * instance): it would wait for itself.
    */
   withWriteLock<T>(scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-    this.#gate.assertNotInTurn('withWriteLock');
-    this.#gate.assertOpen('withWriteLock');
+    this.#gate.assertCanBeginWrite();
     const run = this.#write(scope, fn);
     const tracked = run.then(
       () => undefined,

@@ -1,11 +1,10 @@
-import type { Task } from '../../core/index.js';
-import { type DocRow, parseDocs, taskRowValues } from '../index.js';
-import type { TaskQuery, TaskWriter } from '../store.js';
+import { RowTasks, type TaskConditions } from '../index.js';
+import type { TaskQuery } from '../store.js';
 import type { SqlNames } from './postgres-sql.js';
-import type { PostgresGuard } from './postgres-vault.js';
+import { type PostgresGuard, postgresRunner } from './postgres-vault.js';
 
 /** The WHERE clause and parameters of a `TaskQuery` (PostgreSQL placeholders). */
-function where(query: TaskQuery): { sql: string; params: unknown[] } {
+function where(query: TaskQuery): TaskConditions {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -42,76 +41,12 @@ function where(query: TaskQuery): { sql: string; params: unknown[] } {
 }
 
 /** The `tasks` table of one schema, through whichever session the guard hands out. */
-export class PostgresTasks implements TaskWriter {
-  readonly #s: string;
-  readonly #guard: PostgresGuard;
-
+export class PostgresTasks extends RowTasks {
   constructor(names: SqlNames, guard: PostgresGuard) {
-    this.#s = names.s;
-    this.#guard = guard;
+    super(postgresRunner(names, guard));
   }
 
-  #docs(operation: string, sql: string, params: readonly unknown[] = []): Promise<Task[]> {
-    return this.#guard(operation, async (session) =>
-      parseDocs<Task>(await session.query<DocRow>(sql, params)),
-    );
-  }
-
-  async getTask(taskId: string): Promise<Task | null> {
-    const [task] = await this.#docs(
-      'getTask',
-      `SELECT doc FROM ${this.#s}.tasks WHERE task_id = $1`,
-      [taskId],
-    );
-    return task ?? null;
-  }
-
-  listTasks(query: TaskQuery = {}): Promise<readonly Task[]> {
-    const { sql, params } = where(query);
-    let limit = '';
-    if (query.limit !== undefined) {
-      params.push(Math.max(0, Math.floor(query.limit)));
-      limit = ` LIMIT $${params.length}`;
-    }
-    return this.#docs(
-      'listTasks',
-      `SELECT doc FROM ${this.#s}.tasks ${sql} ORDER BY task_id${limit}`,
-      params,
-    );
-  }
-
-  lastTaskNumber(yyyymmdd: string): Promise<number> {
-    return this.#guard('lastTaskNumber', async (session) => {
-      const [row] = await session.query<{ readonly last: number | string | null }>(
-        `SELECT max(substr(task_id, 15)::integer) AS last FROM ${this.#s}.tasks
-         WHERE task_id >= $1 AND task_id < $2`,
-        [`TASK-${yyyymmdd}-`, `TASK-${yyyymmdd}.`],
-      );
-      return Number(row?.last ?? 0);
-    });
-  }
-
-  exportTasks(): Promise<readonly Task[]> {
-    return this.#docs('exportTasks', `SELECT doc FROM ${this.#s}.tasks ORDER BY task_id`);
-  }
-
-  putTask(task: Task): Promise<void> {
-    return this.#guard('putTask', async (session) => {
-      await session.query(
-        `INSERT INTO ${this.#s}.tasks (task_id, entity_id, state, priority, next_check, due, doc)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (task_id) DO UPDATE SET entity_id = EXCLUDED.entity_id,
-           state = EXCLUDED.state, priority = EXCLUDED.priority,
-           next_check = EXCLUDED.next_check, due = EXCLUDED.due, doc = EXCLUDED.doc`,
-        taskRowValues(task),
-      );
-    });
-  }
-
-  /** Deletes every task row (for `dangerouslyClearDerived`). */
-  clearDerived(): Promise<void> {
-    return this.#guard('clearDerived', async (session) => {
-      await session.query(`DELETE FROM ${this.#s}.tasks`);
-    });
+  protected override where(query: TaskQuery): TaskConditions {
+    return where(query);
   }
 }

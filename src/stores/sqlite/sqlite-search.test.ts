@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleMessage } from '../conformance/index.js';
+import { putMessages, sampleMessage } from '../conformance/index.js';
 import type { EmbeddingSpace, MessageRecord } from '../store.js';
 import { createSqliteStore, type SqliteStore } from './index.js';
 
@@ -55,9 +55,7 @@ describe('SqliteStore vector search', () => {
       messages.push(message);
       vectors.set(message.messageId, unitVector(next));
     }
-    await store.withWriteLock({ entities: [] }, async (tx) => {
-      for (const message of messages) await tx.putMessage(message);
-    });
+    await putMessages(store, messages, { entities: [] });
     await store.useEmbeddingSpace(SPACE);
     await store.putEmbeddings(
       SPACE,

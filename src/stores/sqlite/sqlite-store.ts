@@ -5,11 +5,10 @@ import * as sqliteVec from 'sqlite-vec';
 import { EngineError } from '../../core/index.js';
 import {
   createDeliveryStore,
-  deliverySql,
-  inLiveTurn,
-  QueryWriteTx,
+  LiveWriteTx,
   type SearchCommands,
   SearchQueryReader,
+  SQLITE_SQL,
   StoreGate,
   type WriteTurn,
 } from '../index.js';
@@ -73,10 +72,7 @@ const DEFAULT_OPTIONS = {
 function noop(): void {}
 
 /** The `tx` handed to a `withWriteLock` callback: the writer connection, usable only meanwhile. */
-class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
-  readonly #queries: SqliteQueries;
-  readonly #writes: SqliteWrites;
-  readonly #turn: WriteTurn;
+class SqliteWriteTx extends LiveWriteTx<SqliteQueries, SqliteWrites> {
   readonly vault: SqliteVault;
   readonly tasks: SqliteTasks;
 
@@ -86,40 +82,23 @@ class SqliteWriteTx extends QueryWriteTx<SqliteQueries, SqliteWrites> {
     turn: WriteTurn,
     db: Database.Database,
   ) {
-    super();
-    this.#queries = queries;
-    this.#writes = writes;
-    this.#turn = turn;
-    this.vault = new SqliteVault(db, (operation, work) => this.#run(operation, work));
-    this.tasks = new SqliteTasks(db, (operation, work) => this.#run(operation, work));
+    super(queries, writes, turn);
+    this.vault = new SqliteVault(db, (operation, work) => this.run(operation, work));
+    this.tasks = new SqliteTasks(db, (operation, work) => this.run(operation, work));
   }
 
-  protected override read<T>(
-    operation: string,
-    query: (queries: SqliteQueries) => T | Promise<T>,
-  ): Promise<T> {
-    return this.#run(operation, () => query(this.#queries));
-  }
-
-  protected override write<T>(
-    operation: string,
-    command: (writes: SqliteWrites) => T | Promise<T>,
-  ): Promise<T> {
-    return this.#run(operation, () => command(this.#writes));
-  }
-
-  #run<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
-    return inLiveTurn(this.#turn, operation, work, (error) => toStoreError(operation, error));
+  protected override toError(operation: string, error: unknown): Error {
+    return toStoreError(operation, error);
   }
 
   /** SQLite has one writer at a time: every transaction already holds the commit order. */
   joinCommitOrder(): Promise<void> {
-    return this.#run('joinCommitOrder', noop);
+    return this.run('joinCommitOrder', noop);
   }
 
   dangerouslyClearDerived(): Promise<void> {
-    return this.#run('dangerouslyClearDerived', () => {
-      this.#writes.dangerouslyClearDerived();
+    return this.run('dangerouslyClearDerived', () => {
+      this.writes.dangerouslyClearDerived();
       this.vault.clearDerivedNow();
       this.tasks.clearDerivedNow();
     });
@@ -181,18 +160,16 @@ export class SqliteStore
     this.#reader = reader;
     this.vault = new SqliteVault(reader, (operation, work) => this.read(operation, () => work()));
     this.tasks = new SqliteTasks(reader, (operation, work) => this.read(operation, () => work()));
-    this.deliveries = createDeliveryStore(
-      deliverySql('deliveries', () => '?'),
-      (operation, mode, sql, params) =>
-        mode === 'read'
-          ? this.#readCommitted(operation, () => rowsOf(reader, sql, params))
-          : this.withWriteLock({ entities: [], global: true }, async () => {
-              try {
-                return rowsOf(writer, sql, params);
-              } catch (error: unknown) {
-                throw toStoreError(operation, error);
-              }
-            }),
+    this.deliveries = createDeliveryStore(SQLITE_SQL, (operation, mode, sql, params) =>
+      mode === 'read'
+        ? this.#readCommitted(operation, () => rowsOf(reader, sql, params))
+        : this.withWriteLock({ entities: [], global: true }, async () => {
+            try {
+              return rowsOf(writer, sql, params);
+            } catch (error: unknown) {
+              throw toStoreError(operation, error);
+            }
+          }),
     );
     this.#writeQueries = new SqliteQueries(writer);
     this.#readQueries = reader === writer ? this.#writeQueries : new SqliteQueries(reader);
@@ -220,8 +197,7 @@ export class SqliteStore
    * when called from inside another `withWriteLock` callback of this store (it would deadlock).
    */
   async withWriteLock<T>(_scope: WriteScope, fn: (tx: WriteTx) => Promise<T>): Promise<T> {
-    this.#gate.assertNotInTurn('withWriteLock');
-    this.#gate.assertOpen('withWriteLock');
+    this.#gate.assertCanBeginWrite();
     const result = this.#tail.then(() => this.#transact(fn));
     this.#tail = result.then(noop, noop);
     return result;

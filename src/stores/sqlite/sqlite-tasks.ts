@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { Task } from '../../core/index.js';
-import { type DocRow, parseDocs, taskRowValues } from '../index.js';
-import type { TaskQuery, TaskWriter } from '../store.js';
-import type { SqliteGuard } from './sqlite-vault.js';
+import { ROWS, RowTasks, SQLITE_SQL, type TaskConditions } from '../index.js';
+import type { TaskQuery } from '../store.js';
+import { type SqliteGuard, SqliteRunner } from './sqlite-vault.js';
 
 /** The WHERE clause and parameters of a `TaskQuery` (SQLite placeholders). */
-function where(query: TaskQuery): { sql: string; params: unknown[] } {
+function where(query: TaskQuery): TaskConditions {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (clause: string, value: unknown) => {
@@ -40,79 +40,26 @@ function where(query: TaskQuery): { sql: string; params: unknown[] } {
  * The `tasks` table on one SQLite connection: the store's (reader connection, reads only) or a
  * write transaction's (writer connection); the guard decides when it may run.
  */
-export class SqliteTasks implements TaskWriter {
-  readonly #db: Database.Database;
-  readonly #guard: SqliteGuard;
-  /** Prepared statements by SQL text: the fold reads and writes one task per event. */
-  readonly #statements = new Map<string, Database.Statement<unknown[]>>();
+export class SqliteTasks extends RowTasks {
+  readonly #now: SqliteRunner;
 
   constructor(db: Database.Database, guard: SqliteGuard) {
-    this.#db = db;
-    this.#guard = guard;
+    const runner = new SqliteRunner(db, guard);
+    super(runner);
+    this.#now = runner;
   }
 
-  #statement(sql: string): Database.Statement<unknown[]> {
-    let statement = this.#statements.get(sql);
-    if (statement === undefined) {
-      statement = this.#db.prepare<unknown[]>(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
-
-  #docs(sql: string, ...params: unknown[]): Task[] {
-    return parseDocs<Task>(this.#statement(sql).all(...params) as DocRow[]);
-  }
-
-  getTask(taskId: string): Promise<Task | null> {
-    return this.#guard(
-      'getTask',
-      () => this.#docs('SELECT doc FROM tasks WHERE task_id = ?', taskId)[0] ?? null,
-    );
-  }
-
-  listTasks(query: TaskQuery = {}): Promise<readonly Task[]> {
-    return this.#guard('listTasks', () => {
-      const { sql, params } = where(query);
-      const limit = query.limit === undefined ? '' : ' LIMIT ?';
-      if (query.limit !== undefined) params.push(Math.max(0, Math.floor(query.limit)));
-      return this.#docs(`SELECT doc FROM tasks ${sql} ORDER BY task_id${limit}`, ...params);
-    });
-  }
-
-  lastTaskNumber(yyyymmdd: string): Promise<number> {
-    return this.#guard('lastTaskNumber', () => {
-      const row = this.#statement(
-        `SELECT max(CAST(substr(task_id, 15) AS INTEGER)) AS last FROM tasks
-         WHERE task_id >= ? AND task_id < ?`,
-      ).get(`TASK-${yyyymmdd}-`, `TASK-${yyyymmdd}.`) as { last: number | null } | undefined;
-      return row?.last ?? 0;
-    });
-  }
-
-  exportTasks(): Promise<readonly Task[]> {
-    return this.#guard('exportTasks', () => this.snapshotNow());
+  protected override where(query: TaskQuery): TaskConditions {
+    return where(query);
   }
 
   /** Every task, synchronously (for the store's `exportDerived`). */
   snapshotNow(): Task[] {
-    return this.#docs('SELECT doc FROM tasks ORDER BY task_id');
-  }
-
-  putTask(task: Task): Promise<void> {
-    return this.#guard('putTask', () => {
-      this.#statement(
-        `INSERT INTO tasks (task_id, entity_id, state, priority, next_check, due, doc)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (task_id) DO UPDATE SET entity_id = excluded.entity_id,
-           state = excluded.state, priority = excluded.priority,
-           next_check = excluded.next_check, due = excluded.due, doc = excluded.doc`,
-      ).run(...taskRowValues(task));
-    });
+    return this.#now.docsNow<Task>(SQLITE_SQL.docsInKeyOrder(ROWS.tasks));
   }
 
   /** Deletes every task row, synchronously (for the store's `dangerouslyClearDerived`). */
   clearDerivedNow(): void {
-    this.#statement('DELETE FROM tasks').run();
+    this.#now.execNow([{ sql: SQLITE_SQL.deleteAll('tasks'), params: [] }]);
   }
 }
