@@ -69,6 +69,8 @@ if (event === 'pre-compact' || event === 'session-end') {
   }
   if (result.status !== 0)
     fail(`verity capture failed: ${(result.stderr || result.error?.message || '').trim()}`);
+  // A capture that skipped broken transcript lines says so on stderr; pass it on.
+  if (result.stderr) process.stderr.write(result.stderr);
   process.stdout.write(result.stdout);
   process.exit(0);
 }
