@@ -1,17 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/index.js';
+import { claudeCodeLine } from '../observer/__fixtures__/claude-code-line.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import { MAX_SKIPPED_REPORTED } from './observer/types.js';
 import type { Engine } from './types.js';
 
 function claudeLine(uuid: string, content: string): string {
-  return JSON.stringify({
-    type: 'user',
-    sessionId: 'broken-lines',
-    uuid,
-    timestamp: '2026-05-04T14:00:00Z',
-    message: { role: 'user', content },
-  });
+  return claudeCodeLine(uuid, content, 'broken-lines');
 }
 
 /** Issue #13 M4: what a capture could not read is in its answer, and nothing is stored for a file with no entry. */

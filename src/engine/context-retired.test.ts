@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../testing/index.js';
+import { type ManualClock, transcriptLine } from '../testing/index.js';
 import { approveSaid, seedRetiredBilling } from './__fixtures__/retired-memory.js';
 import { observerOnly, useTestEngine } from './__fixtures__/test-engine.js';
 import type { Engine } from './types.js';
+
+/** After the retirement (2026-04-02T12:00:00Z). */
+const AGAIN = '2026-04-02T12:30:00Z';
 
 /** The memory lines of a context's markdown, in order. */
 function memoryLines(markdown: string): string[] {
@@ -38,14 +41,10 @@ describe('a retired MEMORY.md entry in the context memories', () => {
 
   it('leaves words said again after the retirement unmarked', async () => {
     clock.advance(3_600_000);
+    const said = transcriptLine('m1', 'user', 'We use PostgreSQL 15 for billing.', AGAIN);
     await engine.observer.capture({
-      text: JSON.stringify({
-        message_id: 'm1',
-        role: 'user',
-        content: 'We use PostgreSQL 15 for billing.',
-        created_at: '2026-04-02T12:30:00Z',
-      }),
-      sessionId: 'billing-3',
+      text: said,
+      sessionId: 'again',
       trigger: 'manual',
       observe: 'sync',
     });
@@ -56,21 +55,18 @@ describe('a retired MEMORY.md entry in the context memories', () => {
   });
 
   it('marks only the retired sentence of a message that says a current thing too', async () => {
-    const memoryId = await approveSaid(
-      engine,
-      {
-        sessionId: 'queue-1',
-        messageId: 'm1',
-        content: 'We run Redis 7 for the job queue. Invoices are emailed every Friday at noon.',
-        at: '2026-04-02T10:00:00Z',
-      },
-      'Redis 7',
-    );
-    await engine.observer.retireMemory(memoryId, 'the queue moved to SQS');
-    const context = await engine.buildContext({ query: 'When are invoices emailed?' });
-    const line = memoryLines(context.markdown).find((l) => l.includes('Invoices are emailed'));
-    expect(line).toContain('(retired) We run Redis 7 for the job queue.');
-    expect(line).toMatch(/queue\. Invoices are emailed every Friday at noon\./);
-    expect(line).not.toContain('(retired) Invoices');
+    const said = {
+      sessionId: 'cache-1',
+      messageId: 'm1',
+      content: 'We use Memcached 1.6 for the page cache. Payroll is exported every Monday at nine.',
+      at: '2026-04-02T10:00:00Z',
+    };
+    const memoryId = await approveSaid(engine, said, 'Memcached 1.6');
+    await engine.observer.retireMemory(memoryId, 'the cache moved to Redis');
+    const context = await engine.buildContext({ query: 'When is payroll exported?' });
+    const line = memoryLines(context.markdown).find((l) => l.includes('Payroll is exported'));
+    expect(line).toContain('(retired) We use Memcached 1.6 for the page cache.');
+    expect(line).toMatch(/cache\. Payroll is exported every Monday at nine\./);
+    expect(line).not.toContain('(retired) Payroll');
   });
 });

@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { claudeCodeLine } from './__fixtures__/claude-code-line.js';
 import { parseTranscript } from './transcript.js';
 
 function fixture(name: string): string {
   return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 }
 
-function claudeLine(uuid: string, content: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    type: 'user',
-    sessionId: 's-broken',
-    uuid,
-    timestamp: '2026-04-01T10:00:00Z',
-    message: { role: 'user', content },
-    ...extra,
-  });
+function claudeLine(uuid: string, content: string): string {
+  return claudeCodeLine(uuid, content, 's-broken');
 }
 
 function parsed(text: string) {
