@@ -46,6 +46,17 @@ describe('ruledContext', () => {
     expect(tokenizer.count(ruled.markdown)).toBeLessThanOrEqual(400);
   });
 
+  it("leaves them out of a thread's own view, which everyone in it reads, as the pack is", async () => {
+    const shared = await ruledContext(engine, { thread: 'session:rules-1', budget: 400 });
+    expect(shared.hard_rules.entries).toEqual([]);
+    const own = await ruledContext(engine, {
+      thread: 'session:rules-1',
+      entity: 'user:primary',
+      budget: 400,
+    });
+    expect(own.hard_rules.entries).toHaveLength(1);
+  });
+
   it('leaves a retired Hard Rule out', async () => {
     const [rule] = (await engine.observer.listMemory()).filter((m) => m.memory_priority === 'P0');
     await engine.observer.retireMemory(rule?.memory_id ?? '', 'Friday deploys are fine now');

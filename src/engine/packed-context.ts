@@ -61,7 +61,7 @@ export interface RuledContext {
 }
 
 const HARD_RULES_HEADING = '## Hard Rules';
-/** Tokens of the blank line between the rules' block and the context. */
+/** Between the rules' block and the context. */
 const BLOCK_SEPARATOR = '\n\n';
 
 /**
@@ -69,13 +69,16 @@ const BLOCK_SEPARATOR = '\n\n';
  * apply to every entity and every prompt) in front, paid for first: the context gets the budget
  * they leave. Rules that do not fit are never cut silently: the block shows the whole rules that
  * fit and ends with a line saying how many did not (that line is shown even when the budget is too
- * small to hold it). Without Hard Rules it is the context as `buildContext` gives it.
+ * small to hold it). Without Hard Rules it is the context as `buildContext` gives it, and so it is
+ * for a thread asked for without an entity: like the recall pack (`packedContext`), the rules are
+ * one person's, drawn from their sessions, and that view is shown to everyone in the thread.
  */
 export async function ruledContext(
   engine: { readonly observer: Pick<ObserverCapability, 'listMemory'> } & ContextCapability,
   request: BuildContextRequest & { readonly budget: number },
 ): Promise<RuledContext> {
-  const rules = (await engine.observer.listMemory())
+  const threadOnly = (request.thread?.trim() ?? '') !== '' && request.entity === undefined;
+  const rules = (threadOnly ? [] : await engine.observer.listMemory())
     .filter((m) => m.status === 'active' && m.memory_priority === 'P0')
     .map((m) => ({
       memory_id: m.memory_id,
@@ -98,7 +101,7 @@ export async function ruledContext(
 
 /** The most whole rules, in order, that fit `budget` with the line saying how many did not. */
 function hardRulesBlock(
-  rules: readonly { readonly memory_id: string; readonly text: string }[],
+  rules: HardRulesBlock['entries'],
   budget: number,
   count: (text: string) => number,
 ): HardRulesBlock {

@@ -63,7 +63,7 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
   const context = program
     .command('context')
     .description(
-      'build the context an agent reads on a turn: canonical state, thread state items, memories and recent messages within a token budget',
+      'build the context an agent reads on a turn: your Hard Rules (MEMORY.md P0) first, then canonical state, thread state items, memories and recent messages within a token budget',
     )
     .option(
       '--entity <id>',
@@ -76,7 +76,10 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     )
     .option('--budget <n>', 'tokens the whole context may take (default 2000)', budget)
     .option('--mode <mode>', 'budget split: full or minimal', mode, 'full')
-    .option('--json', 'print the result as JSON: sections with tokens, included ids, markdown')
+    .option(
+      '--json',
+      'print the result as JSON: sections with tokens, included ids, markdown, hard_rules (the context budget is what they leave)',
+    )
     .option('--md', 'print only the context markdown')
     .option(
       '--pack',
