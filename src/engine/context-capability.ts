@@ -28,6 +28,12 @@ import {
   toIso,
 } from '../core/index.js';
 import { type EntityRegistry, memberEntities, memberGroupOf } from '../extract/index.js';
+import {
+  isRetiredPassage,
+  markRetired,
+  type RetiredPassages,
+  readRetiredPassages,
+} from '../observer/index.js';
 import { readEntity, sharedThreadRecord } from '../pipeline/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import {
@@ -201,6 +207,46 @@ function toMemoryHit(hit: SearchResult['hits'][number], terms: readonly string[]
     message_id: hit.kind === 'message' ? hit.message_id : null,
     thread_id: hit.thread_id,
   };
+}
+
+/** The marker a passage a retired MEMORY.md entry stands behind carries, as in `ask` and the pack. */
+const RETIRED_MARKER = '(retired) ';
+
+/**
+ * `shown` (the memory line of search hit `hit`) marked as history when a MEMORY.md entry the user
+ * retired stands behind it (`isRetiredPassage`): the whole line, or only its retired sentences.
+ * Marked rather than left out, as `ask` and the recall pack do: the user retired a belief, not the
+ * record that it was once held, and an agent asked what changed still needs to see it.
+ */
+function withRetiredMarked(
+  retired: RetiredPassages,
+  hit: Hit,
+  shown: MemoryHit,
+): { readonly hit: MemoryHit; readonly wholly: boolean } {
+  if (retired.ids.size === 0 && retired.texts.size === 0) return { hit: shown, wholly: false };
+  const passage = {
+    id: hit.kind === 'message' ? `${hit.thread_id ?? ''}/${hit.id}` : hit.id,
+    text: hit.text,
+    at: hit.created_at,
+  };
+  if (isRetiredPassage(retired, passage)) {
+    return { hit: { ...shown, text: `${RETIRED_MARKER}${shown.text}` }, wholly: true };
+  }
+  const text = markRetired(retired, { ...passage, text: shown.text });
+  return { hit: { ...shown, text }, wholly: false };
+}
+
+/**
+ * `hits` with the wholly retired ones (`history`, by id) ranked below every current one, their
+ * order kept, so they are the first the memories cap and the budget leave out.
+ */
+function retiredLast(hits: readonly MemoryHit[], history: ReadonlySet<string>): MemoryHit[] {
+  if (history.size === 0) return [...hits];
+  const old = hits.filter((hit) => history.has(hit.id));
+  const current = hits.filter((hit) => !history.has(hit.id));
+  const finite = hits.map((hit) => hit.score).filter(Number.isFinite);
+  const floor = Math.min(0, ...finite) - 1;
+  return [...current, ...old.map((hit, index) => ({ ...hit, score: floor - index }))];
 }
 
 /** Each uid once, keeping the copy seen most recently (items of one text in several threads). */
@@ -411,8 +457,15 @@ function sourcesFor(rt: ContextRuntime, thread: string | null, view: ContextView
       const terms = queryTerms(query);
       const ranked = rankBySession(result.hits, ranking.sessionWeight).slice(0, limit);
       const neighbours = await neighbourHits(rt, ranked, inScope);
-      const hits = [...ranked, ...neighbours].map((hit) => toMemoryHit(hit, terms));
-      return [...recorded, ...bestFirst(hits).slice(0, limit)];
+      const retired = await readRetiredPassages(rt.deps.store);
+      const history = new Set<string>();
+      const hits = [...ranked, ...neighbours].map((hit) => {
+        const shown = toMemoryHit(hit, terms);
+        const marked = withRetiredMarked(retired, hit, shown);
+        if (marked.wholly) history.add(shown.id);
+        return marked.hit;
+      });
+      return retiredLast([...recorded, ...bestFirst(hits).slice(0, limit)], history);
     },
 
     async tail(_threadId, limit) {

@@ -63,8 +63,8 @@ export type {
   ReflectReport,
   RetentionReport,
 } from './observer-capability.js';
-export type { PackedContext } from './packed-context.js';
-export { packedContext } from './packed-context.js';
+export type { HardRulesBlock, PackedContext, RuledContext } from './packed-context.js';
+export { packedContext, ruledContext } from './packed-context.js';
 export type {
   RecallCapability,
   RecallFeedback,

@@ -90,7 +90,7 @@ export {
   trainingHash,
   trainScorer,
 } from './scorer.js';
-export type { CaptureTrigger, TranscriptEntry } from './transcript.js';
+export type { CaptureTrigger, SkippedLine, TranscriptEntry } from './transcript.js';
 export {
   captureKey,
   entriesNotCaptured,

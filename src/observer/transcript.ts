@@ -32,6 +32,19 @@ export interface Transcript {
    * before derived ids named it by (its line among the file's JSON objects); null for the others.
    */
   readonly lineIds: readonly (string | null)[];
+  /**
+   * Lines of a Claude Code or pi transcript no entry could be read from (not JSON, or JSON of no
+   * known line shape), in file order. Line types the agent writes that carry no message (a
+   * summary, a model change) are not skipped lines; a Verity transcript refuses bad lines instead.
+   */
+  readonly skipped: readonly SkippedLine[];
+}
+
+/** A transcript line no entry was read from, and why (the reason never quotes the line). */
+export interface SkippedLine {
+  /** 1-based line of the file, blank lines counted, as an editor numbers it. */
+  readonly line: number;
+  readonly reason: string;
 }
 
 /** Why a transcript could not be read. */
@@ -179,51 +192,87 @@ function sessionIdOf(format: TranscriptFormat, lines: readonly Json[]): string |
  * Reads a session transcript, detecting its format: Verity's JSONL (one
  * `{"message_id","role","content","created_at"}` a line), Claude Code's project transcripts
  * (`~/.claude/projects/**.jsonl`) or pi session files, with or without a UTF-8 byte-order mark.
- * Lines that are not JSON objects are an error in Verity's format and skipped in the agents'
- * formats (they add line types over time).
+ * Lines that are not JSON objects are an error in Verity's format; in the agents' formats they are
+ * skipped, as are lines of no known shape, and listed in `skipped` (a torn last line is expected
+ * while the agent writes; the valid entries around a broken line are still read).
  */
 export function parseTranscript(text: string): Result<Transcript, TranscriptError> {
   // Editors on Windows save UTF-8 with a byte-order mark; `verity ingest` strips it too.
   const raw = text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
-    .filter((l) => l.trim() !== '');
+    .map((l, index) => ({ text: l, line: index + 1 }))
+    .filter((l) => l.text.trim() !== '');
   if (raw.length === 0)
     return err({ code: 'EMPTY', message: 'the transcript is empty', line: null });
   const lines: Json[] = [];
-  const bad: number[] = [];
-  raw.forEach((l, index) => {
+  /** The file line of each of `lines`. */
+  const fileLines: number[] = [];
+  const bad: SkippedLine[] = [];
+  for (const { text: l, line } of raw) {
     try {
       const value: unknown = JSON.parse(l);
-      if (isObject(value)) lines.push(value);
-      else bad.push(index + 1);
+      if (isObject(value)) {
+        lines.push(value);
+        fileLines.push(line);
+      } else bad.push({ line, reason: 'not a JSON object' });
     } catch {
       // A torn last line (the agent was still writing) is expected; it is reported below.
-      bad.push(index + 1);
+      bad.push({ line, reason: 'not JSON' });
     }
-  });
+  }
   const format = detect(lines);
   if (format === null) {
+    const notJson = bad.length === 0 ? '' : ` (${bad.length} line(s) not JSON objects)`;
     return err({
       code: 'UNRECOGNISED',
-      message: 'not a Verity, Claude Code or pi session transcript',
+      message: `not a Verity, Claude Code or pi session transcript${notJson}`,
       line: null,
     });
   }
   if (format === 'verity') {
-    if (bad.length > 0) {
+    const first = bad[0];
+    if (first !== undefined) {
       return err({
         code: 'INVALID_LINE',
-        message: `line ${bad[0]} is not JSON`,
-        line: bad[0] ?? null,
+        message: `line ${first.line} is not JSON`,
+        line: first.line,
       });
     }
     const drafts = fromVerity(lines);
-    if (!drafts.ok) return drafts;
-    return ok({ format, ...withIds(drafts.value), sessionId: null });
+    if (!drafts.ok) {
+      const line = fileLines[(drafts.error.line ?? 0) - 1] ?? drafts.error.line;
+      return err({
+        ...drafts.error,
+        message: drafts.error.message.replace(/^line \d+/, `line ${line}`),
+        line,
+      });
+    }
+    return ok({ format, ...withIds(drafts.value), sessionId: null, skipped: [] });
   }
   const drafts = format === 'pi' ? fromPi(lines) : fromClaudeCode(lines);
-  return ok({ format, ...withIds(drafts), sessionId: sessionIdOf(format, lines) });
+  const unread = lines.flatMap((line, index) => {
+    const reason = shapeProblem(format, line);
+    return reason === null ? [] : [{ line: fileLines[index] ?? 0, reason }];
+  });
+  const skipped = [...bad, ...unread].sort((a, b) => a.line - b.line);
+  return ok({ format, ...withIds(drafts), sessionId: sessionIdOf(format, lines), skipped });
+}
+
+/**
+ * Why no entry can be read from a line of an agent's transcript, or null when it has a shape the
+ * agent writes. A line of any named type is the agent's own (they add types over time: summaries,
+ * snapshots, model changes), so only a line without a type, and a message line without its
+ * message, are broken.
+ */
+function shapeProblem(format: 'claude-code' | 'pi', line: Json): string | null {
+  const type = line['type'];
+  if (typeof type !== 'string') return 'no known entry shape (no "type")';
+  const messageTypes = format === 'pi' ? ['message'] : ['user', 'assistant'];
+  if (messageTypes.includes(type) && !isObject(line['message'])) {
+    return `a "${type}" line without a message object`;
+  }
+  return null;
 }
 
 /**

@@ -2,7 +2,8 @@
 // Claude Code hook for Verity. Reads the hook's JSON payload on stdin and calls the `verity` CLI:
 //   pre-compact  -> verity capture <transcript_path> --session <session_id> --trigger compaction --sync
 //   session-end  -> verity capture <transcript_path> --session <session_id> --trigger shutdown --sync
-//   user-prompt  -> verity context --md --query <prompt>, returned as additionalContext
+//   user-prompt  -> verity context --md --budget 800 --query <prompt> (the Hard Rules of MEMORY.md
+//                   first), returned as additionalContext
 // A hook must never break the session: every failure is reported on stderr and the hook exits 0.
 // VERITY_BIN (default `verity`) and VERITY_BIN_ARGS (a JSON array put before the arguments) name
 // the CLI; VERITY_HOME, VERITY_WORKSPACE and the rest of the environment pass through.
@@ -69,6 +70,8 @@ if (event === 'pre-compact' || event === 'session-end') {
   }
   if (result.status !== 0)
     fail(`verity capture failed: ${(result.stderr || result.error?.message || '').trim()}`);
+  // A capture that skipped broken transcript lines says so on stderr; pass it on.
+  if (result.stderr) process.stderr.write(result.stderr);
   process.stdout.write(result.stdout);
   process.exit(0);
 }

@@ -14,6 +14,7 @@ import {
   readCaptures,
   readObservations,
   type SessionCapturedPayload,
+  type SkippedLine,
   type TranscriptEntry,
   toCaptureTrigger,
   withoutSecrets,
@@ -23,7 +24,7 @@ import { appendDailyLog } from './files.js';
 import { forgottenIndexes, withoutAnswersOf } from './forgotten.js';
 import { countBy, notFound, type ObserverRuntime } from './runtime.js';
 import type { CaptureRequest, CaptureResult, ObserveReport } from './types.js';
-import { OBSERVE_QUEUE } from './types.js';
+import { MAX_SKIPPED_REPORTED, OBSERVE_QUEUE } from './types.js';
 
 /** Records a transcript as a `session.captured` event (deduplicated by capture key), then observes it now, queues it, or neither. */
 export async function capture(
@@ -47,10 +48,13 @@ export async function capture(
   const session = (await readCaptures(rt.store)).filter((c) => c.session_id === sessionId);
   const named = await withEarlierIds(rt, session, parsed.value.entries, parsed.value.lineIds);
   const entries = await withoutForgotten(rt, sessionId, session, named);
+  const { skipped } = parsed.value;
   if (entries.length === 0) {
-    throw new EngineError('VALIDATION_FAILED', 'the transcript holds no messages', {
-      parameter: 'transcript',
-    });
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `the transcript holds no messages${skipped.length === 0 ? '' : ` (${describeSkipped(skipped)})`}`,
+      { parameter: 'transcript', skipped_lines: skipped.length },
+    );
   }
   // The dedupe key's "first entry" is the first one no earlier capture of the session on this
   // trigger held: a redelivery adds nothing and keeps the key of the capture it repeats, while a
@@ -96,7 +100,16 @@ export async function capture(
     entries: entries.length,
     job_id: jobId,
     observed,
+    skipped_lines: skipped.length,
+    skipped: skipped.slice(0, MAX_SKIPPED_REPORTED),
   };
+}
+
+/** "3 lines skipped: line 2 (not JSON), …": what an error says of the lines it could not read. */
+function describeSkipped(skipped: readonly SkippedLine[]): string {
+  const shown = skipped.slice(0, MAX_SKIPPED_REPORTED).map((s) => `line ${s.line} (${s.reason})`);
+  const more = skipped.length > shown.length ? `, and ${skipped.length - shown.length} more` : '';
+  return `${skipped.length} line(s) skipped: ${shown.join(', ')}${more}`;
 }
 
 /**

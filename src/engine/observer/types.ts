@@ -12,6 +12,7 @@ import type {
   ReflectionAttempt,
   RejectedCandidate,
   ScorerModel,
+  SkippedLine,
 } from '../../observer/index.js';
 import type { ForgetResult, ForgetTarget, PipelineDeps } from '../../pipeline/index.js';
 import type { LanguageModel } from '../../providers/index.js';
@@ -66,7 +67,14 @@ export interface CaptureResult {
   readonly entries: number;
   readonly job_id: string | null;
   readonly observed: ObserveReport | null;
+  /** Lines of the transcript no entry was read from: not JSON, or JSON of no known shape. */
+  readonly skipped_lines: number;
+  /** The first `MAX_SKIPPED_REPORTED` of them, each with its line and why. */
+  readonly skipped: readonly SkippedLine[];
 }
+
+/** Skipped lines a capture answer lists one by one; `skipped_lines` counts them all. */
+export const MAX_SKIPPED_REPORTED = 20;
 
 /** What one observer run did. */
 export interface ObserveReport {

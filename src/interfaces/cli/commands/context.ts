@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { type ContextMode, type ContextResult, packedContext } from '../../../engine/index.js';
+import {
+  type ContextMode,
+  type ContextResult,
+  packedContext,
+  type RuledContext,
+  ruledContext,
+} from '../../../engine/index.js';
 import { UsageError } from '../exit-codes.js';
 import { oneOf, wholeNumber } from '../option-parsers.js';
 import type { CliToolkit } from '../toolkit.js';
@@ -14,6 +20,9 @@ interface ContextCommandOptions {
   readonly json?: true;
   readonly md?: true;
 }
+
+/** The budget without `--budget`, the engine's own default. */
+const DEFAULT_BUDGET = 2000;
 
 /** The largest budget the command accepts; the engine refuses larger ones anyway. */
 const MAX_BUDGET = 1_000_000;
@@ -40,12 +49,21 @@ export function renderContextReport(result: ContextResult): string {
   ].join('\n');
 }
 
+/** `renderContextReport` of a context headed by Hard Rules, with a row for their block. */
+function renderRuledReport(ruled: RuledContext, shown: ContextResult): string {
+  const report = renderContextReport(shown);
+  const { tokens, entries, omitted } = ruled.hard_rules;
+  if (entries.length === 0 && omitted === 0) return report;
+  const cut = omitted > 0 ? ` (${omitted} did not fit)` : '';
+  return `${report}\n  ${'hard_rules'.padEnd(16)}${String(tokens).padStart(6)}${cut}`;
+}
+
 /** `verity context`: the context an agent would read for this entity, thread and question. */
 export function registerContextCommands(program: Command, toolkit: CliToolkit): void {
   const context = program
     .command('context')
     .description(
-      'build the context an agent reads on a turn: canonical state, thread state items, memories and recent messages within a token budget',
+      'build the context an agent reads on a turn: your Hard Rules (MEMORY.md P0) first, then canonical state, thread state items, memories and recent messages within a token budget',
     )
     .option(
       '--entity <id>',
@@ -58,7 +76,10 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     )
     .option('--budget <n>', 'tokens the whole context may take (default 2000)', budget)
     .option('--mode <mode>', 'budget split: full or minimal', mode, 'full')
-    .option('--json', 'print the result as JSON: sections with tokens, included ids, markdown')
+    .option(
+      '--json',
+      'print the result as JSON: sections with tokens, included ids, markdown, hard_rules (the context budget is what they leave)',
+    )
     .option('--md', 'print only the context markdown')
     .option(
       '--pack',
@@ -74,7 +95,7 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
             entity: options.entity,
             thread: options.thread,
             query: options.query,
-            budget: options.budget ?? 2000,
+            budget: options.budget ?? DEFAULT_BUDGET,
             mode: options.mode,
           };
           const { pack, context: rest, markdown } = await packedContext(engine, request);
@@ -92,15 +113,27 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
             );
           return;
         }
-        const result = await engine.buildContext({
+        // The user's Hard Rules head every context, paid for first (issue #13 H).
+        const ruled = await ruledContext(engine, {
           entity: options.entity,
           thread: options.thread,
           query: options.query,
-          budget: options.budget,
+          budget: options.budget ?? DEFAULT_BUDGET,
           mode: options.mode,
         });
-        if (options.md === true) toolkit.print(result.markdown);
-        else toolkit.output(options, result, renderContextReport);
+        const { omitted } = ruled.hard_rules;
+        if (omitted > 0) {
+          toolkit.io.stderr(
+            `verity: warning: ${omitted} Hard Rule(s) did not fit the ${options.budget ?? DEFAULT_BUDGET}-token budget (the context says so)\n`,
+          );
+        }
+        if (options.md === true) toolkit.print(ruled.markdown);
+        else
+          toolkit.output(
+            options,
+            { ...ruled.context, hard_rules: ruled.hard_rules, markdown: ruled.markdown },
+            (v) => renderRuledReport(ruled, v),
+          );
       });
     });
 

@@ -28,6 +28,12 @@ function renderCapture(result: CaptureResult): string {
       ? `duplicate capture ${result.capture_key.slice(0, 16)} (already captured; nothing written)`
       : `captured ${result.entries} entries (${result.format}) of session ${result.session_id} on ${result.trigger}: ${result.capture_key.slice(0, 16)}`;
   const lines = [head];
+  if (result.skipped_lines > 0) {
+    lines.push(`skipped ${result.skipped_lines} line(s) no entry could be read from:`);
+    for (const s of result.skipped) lines.push(`  line ${s.line}: ${s.reason}`);
+    const more = result.skipped_lines - result.skipped.length;
+    if (more > 0) lines.push(`  … and ${more} more`);
+  }
   if (result.job_id !== null) lines.push(`observer job queued: ${result.job_id}`);
   if (result.observed !== null) lines.push(renderObserve(result.observed));
   return lines.join('\n');
@@ -112,6 +118,12 @@ function registerCaptureCommand(program: Command, toolkit: CliToolkit): void {
             observe: options.observe === false ? 'none' : options.sync ? 'sync' : 'queue',
           });
           toolkit.output(options, result, renderCapture);
+          if (result.skipped_lines > 0) {
+            const first = result.skipped.map((s) => s.line).join(', ');
+            toolkit.io.stderr(
+              `verity: warning: ${result.skipped_lines} transcript line(s) skipped (not JSON, or of no known shape), at line(s) ${first}${result.skipped_lines > result.skipped.length ? ', …' : ''}; the other entries were captured\n`,
+            );
+          }
         });
       },
     );

@@ -61,6 +61,8 @@ export const captureSession = defineTool({
     entries: z.number().int(),
     job_id: z.string().nullable(),
     observed: z.record(z.string(), z.unknown()).nullable(),
+    skipped_lines: z.number().int(),
+    skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   },
   scope: 'write',
   idempotent: true,
@@ -70,9 +72,13 @@ export const captureSession = defineTool({
       result.observed === null
         ? ''
         : `; ${result.observed.status}: ${result.observed.segments} segment(s)`;
+    const skipped =
+      result.skipped_lines === 0
+        ? ''
+        : `; ${result.skipped_lines} line(s) skipped (${result.skipped.map((s) => `line ${s.line}: ${s.reason}`).join(', ')})`;
     return reply(
       { ...result },
-      `${result.status} ${result.entries} entries of ${result.session_id} (${result.trigger})${observed}`,
+      `${result.status} ${result.entries} entries of ${result.session_id} (${result.trigger})${observed}${skipped}`,
     );
   },
 });
