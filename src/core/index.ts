@@ -24,6 +24,7 @@ export {
 } from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
 export { EngineError, err, errorCodeOf, ok, rethrowAs, unwrap } from './errors.js';
+export { escapeRegExp } from './escape-regexp.js';
 export { freshUntil } from './freshness.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
 export type { ChoiceAnalysis } from './items/analyze-choice.js';

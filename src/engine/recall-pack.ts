@@ -13,6 +13,7 @@ import {
   DAY_MS,
   DEFAULT_ENTITY,
   EngineError,
+  escapeRegExp,
   isTerminal,
   type StateItem,
   sha256Hex,
@@ -123,7 +124,7 @@ function words(text: string): string[] {
 }
 
 function mentions(query: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(word);
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(query);
 }
 

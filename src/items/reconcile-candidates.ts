@@ -7,6 +7,7 @@ import {
   computeUid,
   createItem,
   EngineError,
+  escapeRegExp,
   filterRefs,
   findReplacementVerb,
   findSupersessionTrigger,
@@ -202,7 +203,7 @@ function shapeOf(analysis: ChoiceAnalysis, chosen: string | null, replaced: stri
 }
 
 function mentions(text: string, object: string): boolean {
-  const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(object);
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, 'u').test(
     comparableText(text),
   );

@@ -4,6 +4,7 @@ import {
   type CandidateItem,
   comparableText,
   defaultStatusFor,
+  escapeRegExp,
   type ItemConfidence,
   normalizeTopicTag,
   ok,
@@ -281,10 +282,7 @@ function cleanText(text: string): string {
 
 /** The phrase as written in `sentence` (matched case-insensitively), or the phrase itself. */
 function asWritten(sentence: string, phrase: string): string {
-  const pattern = phrase
-    .split(' ')
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[\\s\'"\u2019]*\\s+');
+  const pattern = phrase.split(' ').map(escapeRegExp).join('[\\s\'"\u2019]*\\s+');
   return new RegExp(pattern, 'iu').exec(sentence)?.[0] ?? phrase;
 }
 
