@@ -13,6 +13,7 @@ export type { Clock, IdSource } from './clock.js';
 export { fixedClock } from './clock.js';
 export type { ScoreBreakdown } from './confidence.js';
 export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confidence.js';
+export { defined } from './defined.js';
 export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './domains/index.js';
 export {
   DOMAIN_SPECS,
@@ -123,7 +124,7 @@ export type {
   PendingProposal,
   SlotState,
 } from './slot.js';
-export { emptySlot } from './slot.js';
+export { emptySlot, slotKey } from './slot.js';
 export type { StateTrackerInput } from './state-tracker.js';
 export { toStateTracker } from './state-tracker.js';
 export { policyFromStored } from './stored-policy.js';
@@ -188,11 +189,19 @@ export {
 } from './tasks/task.js';
 export type { TextSpan } from './text-spans.js';
 export { replaceSpans } from './text-spans.js';
-export { DAY_MS, HOUR_MS, isTimeZone, MINUTE_MS, parseRfc3339, toIso } from './time.js';
+export {
+  DAY_MS,
+  HOUR_MS,
+  isTimeZone,
+  MINUTE_MS,
+  parseRfc3339,
+  sortableTime,
+  toIso,
+} from './time.js';
 export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';
 export type { ValidationIssue } from './validation.js';
-export { formatIssues } from './validation.js';
+export { formatIssues, isRecord } from './validation.js';
 export type { MarkdownChunk } from './vault/chunk-markdown.js';
 export { chunkMarkdown, noteTitle } from './vault/chunk-markdown.js';
 export type { PassageCheck, PassageFate } from './vault/drift-math.js';

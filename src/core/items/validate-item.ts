@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../errors.js';
-import type { ValidationIssue } from '../validation.js';
+import { isRecord, type ValidationIssue } from '../validation.js';
 import { normalizeTopicTag } from './comparable-text.js';
 import { ITEM_UID_PATTERN } from './compute-uid.js';
 import {
@@ -21,10 +21,6 @@ export interface ValidatedItem {
   readonly candidate: CandidateItem;
   /** Coercions applied: an invalid status, confidence, tag, or `supersedes` value. */
   readonly issues: readonly ValidationIssue[];
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalText(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EngineError, parseRfc3339, toIso } from '../../../core/index.js';
+import { defined, EngineError, parseRfc3339, toIso } from '../../../core/index.js';
 import type { SearchKind, SearchResult } from '../../../engine/index.js';
-import { defined, defineTool } from './define-tool.js';
+import { defineTool } from './define-tool.js';
 import { entityIdInput, threadIdInput } from './views.js';
 
 const KINDS = [
