@@ -11,6 +11,7 @@ export type { JsonObject, JsonValue } from './canonical-json.js';
 export { canonicalJson, contentHash, sha256Hex } from './canonical-json.js';
 export type { Clock, IdSource } from './clock.js';
 export { fixedClock } from './clock.js';
+export { collapseWhitespace } from './collapse-whitespace.js';
 export type { ScoreBreakdown } from './confidence.js';
 export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confidence.js';
 export { defined } from './defined.js';

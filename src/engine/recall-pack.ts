@@ -9,6 +9,7 @@ import {
 } from '../context/index.js';
 import {
   type Clock,
+  collapseWhitespace,
   comparableText,
   DAY_MS,
   DEFAULT_ENTITY,
@@ -442,7 +443,7 @@ async function triggeredEntries(
             : markRetired(retired, { ...passage, text: hit.snippet });
         (old ? history : triggered).push({
           id: key,
-          text: `${name}: ${old ? '(retired) ' : ''}${snippet.replace(/\s+/g, ' ').trim()}`,
+          text: `${name}: ${old ? '(retired) ' : ''}${collapseWhitespace(snippet)}`,
         });
       }
     }
@@ -509,7 +510,7 @@ async function usedStateItems(
     // A pack entry of a state item is the item's text, maybe with a marker appended.
     const text = entry.replace(/( \((blocked|CONFLICT)\))+$/, '').trim();
     for (const item of live) {
-      if (item.text.replace(/\s+/g, ' ').trim() !== text) continue;
+      if (collapseWhitespace(item.text) !== text) continue;
       if (usedItems.some((u) => u.uid === item.uid && u.thread_id === item.threadId)) continue;
       usedItems.push({ uid: item.uid, thread_id: item.threadId });
     }

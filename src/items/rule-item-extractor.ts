@@ -2,6 +2,7 @@ import {
   analyzeChoice,
   type BatchMessage,
   type CandidateItem,
+  collapseWhitespace,
   comparableText,
   defaultStatusFor,
   escapeRegExp,
@@ -720,7 +721,7 @@ export function classifySentence(sentence: string, role: Role, earlier = ''): Se
     const found = classifySentence(sentence.slice(0, settled.index), role, earlier);
     if (found?.typeTag === 'decision') return found;
   }
-  const trimmed = sentence.replace(/\s+/g, ' ').trim();
+  const trimmed = collapseWhitespace(sentence);
   const lowerFull = lowerForm(trimmed);
   const stripped = lowerFull.replace(FILLER, '');
   const body = tailOf(trimmed, lowerFull, stripped);

@@ -1,3 +1,4 @@
+import { collapseWhitespace } from '../collapse-whitespace.js';
 import { sortableTime } from '../time.js';
 import {
   ITEM_CONFIDENCES,
@@ -50,7 +51,7 @@ function renderLine(item: StateItem): string {
   const status = showConfidence ? `${item.status}, ${item.confidence}` : item.status;
   const topic = item.topicTags[0];
   const label = `[${item.uid}] ${item.typeTag.toUpperCase()} (${status})${topic ? ` ${topic}` : ''}`;
-  const text = item.text.replace(/\s+/g, ' ').trim();
+  const text = collapseWhitespace(item.text);
   return `${label}: ${text} [refs:${item.refs.length}]${item.conflict ? ' CONFLICT' : ''}`;
 }
 

@@ -1,3 +1,4 @@
+import { collapseWhitespace } from '../collapse-whitespace.js';
 import { err, ok, type Result } from '../errors.js';
 import { isRecord, type ValidationIssue } from '../validation.js';
 import { normalizeTopicTag } from './comparable-text.js';
@@ -47,7 +48,7 @@ export function validateItem(raw: unknown): Result<ValidatedItem, readonly Valid
       message: `must be one of ${STATE_ITEM_TYPES.join(', ')}`,
     });
   }
-  const text = typeof raw['text'] === 'string' ? raw['text'].replace(/\s+/g, ' ').trim() : '';
+  const text = typeof raw['text'] === 'string' ? collapseWhitespace(raw['text']) : '';
   if (text === '') fatal.push({ path: '/text', rule: 'minLength', message: 'must not be empty' });
   if (text.length > MAX_ITEM_TEXT_LENGTH) {
     fatal.push({
