@@ -13,7 +13,7 @@ export type { Clock, IdSource } from './clock.js';
 export { fixedClock } from './clock.js';
 export { collapseWhitespace } from './collapse-whitespace.js';
 export type { ScoreBreakdown } from './confidence.js';
-export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confidence.js';
+export { intentFactor, recencyFactor, roundScore, roundTo, scoreEvidence } from './confidence.js';
 export { defined } from './defined.js';
 export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './domains/index.js';
 export {
