@@ -1,4 +1,5 @@
 import {
+  collapseWhitespace,
   comparableText,
   compareForRendering,
   DAY_MS,
@@ -97,10 +98,6 @@ export interface RecallPackOptions {
 const DEFAULT_MAX_PER_SECTION = 10;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
-function clean(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 function nextDate(date: string): string {
   const match = DATE.exec(date);
   if (!match) return '';
@@ -111,7 +108,7 @@ function nextDate(date: string): string {
 }
 
 function show(value: string | null): string {
-  return value === null ? '(none)' : clean(value);
+  return value === null ? '(none)' : collapseWhitespace(value);
 }
 
 function datedFields(entities: readonly ContextEntity[], entity: string, today: string) {
@@ -163,7 +160,7 @@ function reviews(entities: readonly ContextEntity[], entity: string): RecallEntr
 
 function taskText(task: Task): string {
   const due = task.due === null ? '' : ` (due ${task.due.slice(0, 16).replace('T', ' ')})`;
-  return `${task.id} ${clean(task.title)}${due}`;
+  return `${task.id} ${collapseWhitespace(task.title)}${due}`;
 }
 
 /**
@@ -222,7 +219,7 @@ function taskEntries(tasks: readonly Task[], now: string) {
       .filter((t) => t.state === 'WAITING_EXTERNAL')
       .map((t) => ({
         id: t.id,
-        text: `${clean(t.who_waiting_on ?? 'someone')}: ${taskText(t)}${t.last_followup === null ? '' : ` (last follow-up ${t.last_followup.slice(0, 10)})`}`,
+        text: `${collapseWhitespace(t.who_waiting_on ?? 'someone')}: ${taskText(t)}${t.last_followup === null ? '' : ` (last follow-up ${t.last_followup.slice(0, 10)})`}`,
       })),
     commitments: open
       .filter(
@@ -241,8 +238,10 @@ function procedureEntries(procedures: readonly (string | RecallEntry)[]): Recall
   const seen = new Set<string>();
   for (const procedure of procedures) {
     const entry =
-      typeof procedure === 'string' ? { id: clean(procedure), text: procedure } : procedure;
-    const text = clean(entry.text);
+      typeof procedure === 'string'
+        ? { id: collapseWhitespace(procedure), text: procedure }
+        : procedure;
+    const text = collapseWhitespace(entry.text);
     if (text === '' || seen.has(entry.id)) continue;
     seen.add(entry.id);
     entries.push(
@@ -256,7 +255,7 @@ function procedureEntries(procedures: readonly (string | RecallEntry)[]): Recall
 
 function itemEntry(item: StateItem, suffix = ''): RecallEntry {
   const conflict = item.conflict ? ' (CONFLICT)' : '';
-  return { id: item.uid, text: `${clean(item.text)}${suffix}${conflict}` };
+  return { id: item.uid, text: `${collapseWhitespace(item.text)}${suffix}${conflict}` };
 }
 
 /**
@@ -347,7 +346,10 @@ function collectEntries(input: RecallPackInput): Result<SectionEntries> {
       ...tasks.p0,
       ...rules.map((rule) => ({
         ...rule,
-        text: rule.source === undefined ? clean(rule.text) : `${clean(rule.text)} (${rule.source})`,
+        text:
+          rule.source === undefined
+            ? collapseWhitespace(rule.text)
+            : `${collapseWhitespace(rule.text)} (${rule.source})`,
       })),
       ...withStatus('constraint', 'active')
         .filter((item) => !ruled.has(comparableText(item.text.replace(/[.!]+$/, ''))))

@@ -1,3 +1,4 @@
+import { collapseWhitespace } from '../core/index.js';
 import type { ContextEntity, ContextField, ContextPrompt } from './context-sources.js';
 
 /** One line of canonical state: a field, or a prompt awaiting review for a field not shown. */
@@ -29,7 +30,7 @@ export function toMinute(iso: string): string {
 }
 
 function show(value: string | null): string {
-  return value === null ? '(none)' : value.replace(/\s+/g, ' ').trim();
+  return value === null ? '(none)' : collapseWhitespace(value);
 }
 
 function review(

@@ -1,5 +1,6 @@
 import {
   type BatchMessage,
+  collapseWhitespace,
   compareForRendering,
   compareMessages,
   isActiveItem,
@@ -355,7 +356,7 @@ function memoryLine(hit: MemoryHit): string {
     hit.kind === 'message'
       ? hit.created_at.slice(0, 10)
       : `${hit.created_at.slice(0, 10)} ${hit.kind}`;
-  return `- [${label}] ${hit.text.replace(/\s+/g, ' ').trim()}`;
+  return `- [${label}] ${collapseWhitespace(hit.text)}`;
 }
 
 /** Memory hits in rank order: score descending, then id. */

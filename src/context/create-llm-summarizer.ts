@@ -1,5 +1,6 @@
 import {
   type BatchMessage,
+  collapseWhitespace,
   compareForRendering,
   EngineError,
   err,
@@ -50,20 +51,16 @@ function systemPrompt(maxTokens: number): string {
   ].join(' ');
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 function userPrompt(input: ThreadSummaryInput, budget: number, tokenizer: Tokenizer): string {
   const items = input.items
     .filter(isActiveItem)
     .sort(compareForRendering)
     .slice(0, PROMPT_ITEMS)
-    .map((item) => `- ${item.typeTag} (${item.status}): ${oneLine(item.text)}`);
+    .map((item) => `- ${item.typeTag} (${item.status}): ${collapseWhitespace(item.text)}`);
   const lines: string[] = [];
   let used = 0;
   for (const message of [...orderMessages(input.messages)].reverse()) {
-    const line = `[${message.createdAt.slice(0, 16)}] ${message.role}: ${oneLine(message.content)}`;
+    const line = `[${message.createdAt.slice(0, 16)}] ${message.role}: ${collapseWhitespace(message.content)}`;
     const cost = tokenizer.count(line) + 1;
     if (used + cost > budget) break;
     lines.push(line);
@@ -127,7 +124,7 @@ export function createLlmSummarizer(options: LlmSummarizerOptions): ThreadSummar
           }),
         );
       }
-      return ok(truncateToTokens(oneLine(summary), maxTokens, tokenizer).text);
+      return ok(truncateToTokens(collapseWhitespace(summary), maxTokens, tokenizer).text);
     },
   };
 }

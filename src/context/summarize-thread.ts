@@ -1,4 +1,11 @@
-import { type BatchMessage, isActiveItem, ok, type Result, type StateItem } from '../core/index.js';
+import {
+  type BatchMessage,
+  collapseWhitespace,
+  isActiveItem,
+  ok,
+  type Result,
+  type StateItem,
+} from '../core/index.js';
 import { askedBefore, maskSecrets, turnSide } from '../language/index.js';
 import { orderMessages } from './context-sections.js';
 import { createGptTokenizer, type Tokenizer } from './tokenizer.js';
@@ -29,10 +36,7 @@ function compareNewest(a: StateItem, b: StateItem): number {
 }
 
 function clean(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.;,:]+$/u, '');
+  return collapseWhitespace(text).replace(/[.;,:]+$/u, '');
 }
 
 interface Group {
@@ -101,7 +105,7 @@ function quote(ordered: readonly BatchMessage[], index: number): string {
   const message = ordered[index];
   if (message === undefined) return '';
   const turns = ordered.map((m) => ({ side: turnSide(m.role), text: m.content }));
-  return maskSecrets(message.content, askedBefore(turns, index)).replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(maskSecrets(message.content, askedBefore(turns, index)));
 }
 
 function summarizeMessages(

@@ -1,17 +1,13 @@
 import { type Domain, domainOf, domainSpec } from './domains/index.js';
 import type { ObservationInput, ResolveContext, ResolveOutcome } from './resolver.js';
 import { resolveObservation } from './resolver.js';
-import { emptySlot, type SlotState } from './slot.js';
+import { emptySlot, type SlotState, slotKey } from './slot.js';
 import { checkTimeline } from './timeline.js';
 
 /** One observation of a bundle and what resolving it decided. */
 export interface BundleStep {
   readonly observation: ObservationInput;
   readonly outcome: ResolveOutcome;
-}
-
-function slotKey(entityId: string, field: string): string {
-  return `${entityId}\u0000${field}`;
 }
 
 /**

@@ -53,6 +53,12 @@ export function scoreEvidence(
   };
 }
 
+/** `value` rounded to `digits` decimal places (half away from zero for positives, as `Math.round`). */
+export function roundTo(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
 /** Rounds a confidence for storage and display, so replays compare byte for byte. */
 export function roundScore(value: number): number {
   return Math.round(value * 1e6) / 1e6;

@@ -11,8 +11,10 @@ export type { JsonObject, JsonValue } from './canonical-json.js';
 export { canonicalJson, contentHash, sha256Hex } from './canonical-json.js';
 export type { Clock, IdSource } from './clock.js';
 export { fixedClock } from './clock.js';
+export { collapseWhitespace } from './collapse-whitespace.js';
 export type { ScoreBreakdown } from './confidence.js';
-export { intentFactor, recencyFactor, roundScore, scoreEvidence } from './confidence.js';
+export { intentFactor, recencyFactor, roundScore, roundTo, scoreEvidence } from './confidence.js';
+export { defined } from './defined.js';
 export type { DomainSpec, FieldSpec, TimelineRule, ValueKind } from './domains/index.js';
 export {
   DOMAIN_SPECS,
@@ -24,6 +26,7 @@ export {
 } from './domains/index.js';
 export type { ErrorCode, Result } from './errors.js';
 export { EngineError, err, errorCodeOf, ok, rethrowAs, unwrap } from './errors.js';
+export { escapeRegExp } from './escape-regexp.js';
 export { freshUntil } from './freshness.js';
 export { deriveUuid, isUuid, uuidV7 } from './ids.js';
 export type { ChoiceAnalysis } from './items/analyze-choice.js';
@@ -122,7 +125,7 @@ export type {
   PendingProposal,
   SlotState,
 } from './slot.js';
-export { emptySlot } from './slot.js';
+export { emptySlot, slotKey } from './slot.js';
 export type { StateTrackerInput } from './state-tracker.js';
 export { toStateTracker } from './state-tracker.js';
 export { policyFromStored } from './stored-policy.js';
@@ -187,11 +190,19 @@ export {
 } from './tasks/task.js';
 export type { TextSpan } from './text-spans.js';
 export { replaceSpans } from './text-spans.js';
-export { DAY_MS, HOUR_MS, isTimeZone, MINUTE_MS, parseRfc3339, toIso } from './time.js';
+export {
+  DAY_MS,
+  HOUR_MS,
+  isTimeZone,
+  MINUTE_MS,
+  parseRfc3339,
+  sortableTime,
+  toIso,
+} from './time.js';
 export type { TimelineIssue } from './timeline.js';
 export { checkTimeline, SIMULTANEITY_WINDOW_MS } from './timeline.js';
 export type { ValidationIssue } from './validation.js';
-export { formatIssues } from './validation.js';
+export { formatIssues, isRecord } from './validation.js';
 export type { MarkdownChunk } from './vault/chunk-markdown.js';
 export { chunkMarkdown, noteTitle } from './vault/chunk-markdown.js';
 export type { PassageCheck, PassageFate } from './vault/drift-math.js';

@@ -1,3 +1,4 @@
+import { roundTo } from './confidence.js';
 import { DOMAINS, type Domain, domainSpec } from './domains/index.js';
 import { EngineError, err, ok, type Result } from './errors.js';
 import { DEFAULT_POLICY, type Policy, type RolloutStage } from './policy.js';
@@ -204,10 +205,6 @@ function clamp(value: number, [low, high]: readonly [number, number]): number {
   return Math.min(high, Math.max(low, value));
 }
 
-function round(value: number): number {
-  return Math.round(value * 1e4) / 1e4;
-}
-
 function dayOf(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
@@ -243,8 +240,8 @@ export function adaptThresholds(policy: Policy, stats: LearningStats, now: numbe
         targetAsk += 0.05;
       }
     }
-    const auto = round(clamp(alpha * targetAuto + (1 - alpha) * rules.auto, autoBounds));
-    const ask = round(clamp(alpha * targetAsk + (1 - alpha) * rules.ask, askBounds));
+    const auto = roundTo(clamp(alpha * targetAuto + (1 - alpha) * rules.auto, autoBounds), 4);
+    const ask = roundTo(clamp(alpha * targetAsk + (1 - alpha) * rules.ask, askBounds), 4);
     if (auto !== rules.auto || ask !== rules.ask) {
       changed = true;
       domains[domain] = { ...rules, auto, ask: Math.min(ask, auto) };
@@ -310,7 +307,7 @@ export function rollbackRules(
       inputs.lastRaise[domain] === undefined
     ) {
       const current = next.domains[domain];
-      const auto = round(Math.min(next.adaptiveLearning.autoBounds[1], current.auto + 0.05));
+      const auto = roundTo(Math.min(next.adaptiveLearning.autoBounds[1], current.auto + 0.05), 4);
       next = { ...next, domains: { ...next.domains, [domain]: { ...current, auto } } };
       forceConfirm[domain] = 20;
       reasons.push(

@@ -81,6 +81,11 @@ export interface SlotState {
   readonly pending: PendingProposal | null;
 }
 
+/** The key of an entity's field in a map of slots (NUL cannot stand in either). */
+export function slotKey(entityId: string, field: string): string {
+  return `${entityId}\u0000${field}`;
+}
+
 /** An empty slot. */
 export function emptySlot(entityId: string, field: string, domain: Domain): SlotState {
   return { entityId, field, domain, version: 0, committed: null, evidence: [], pending: null };

@@ -2,6 +2,7 @@ import { DOMAIN_SPECS, type Domain } from './domains/index.js';
 import { type DomainPolicy, ROLLOUT_STAGES } from './domains/spec.js';
 import { EngineError, err, ok, type Result } from './errors.js';
 import { DEFAULT_POLICY, type Policy } from './policy.js';
+import { isRecord } from './validation.js';
 import { SOURCE_TYPES } from './vocabulary.js';
 
 // A stored policy is validated by hand rather than with zod: zod is ~95 modules, and every CLI
@@ -69,9 +70,6 @@ const DOMAIN_FIELDS: Fields = {
   stage,
   commitUncontested: boolean,
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The members of `value` that `fields` names, each checked (absent ones are left out); members it

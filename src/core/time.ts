@@ -8,6 +8,15 @@ export function parseRfc3339(text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/**
+ * Epoch milliseconds of an instant for sorting: one that does not parse is
+ * `Number.NEGATIVE_INFINITY`, so it sorts as the oldest rather than poisoning a comparison with NaN.
+ */
+export function sortableTime(iso: string): number {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
 /** Formats epoch milliseconds as an RFC 3339 UTC timestamp with millisecond precision. */
 export function toIso(epochMs: number): string {
   return new Date(epochMs).toISOString();

@@ -1,14 +1,10 @@
 import { DOMAIN_SPECS } from './domains/index.js';
 import type { TimelineCommitted, TimelineIssue, TimelineObservation } from './domains/spec.js';
 import type { ObservationInput } from './resolver.js';
-import type { SlotState } from './slot.js';
+import { type SlotState, slotKey } from './slot.js';
 
 export type { TimelineIssue } from './domains/spec.js';
 export { SIMULTANEITY_WINDOW_MS } from './domains/travel.js';
-
-function slotKey(entityId: string, field: string): string {
-  return `${entityId}\u0000${field}`;
-}
 
 function isState(obs: ObservationInput): boolean {
   return obs.intent === 'assertive' || obs.intent === 'planning';

@@ -11,3 +11,8 @@ export interface ValidationIssue {
 export function formatIssues(issues: readonly ValidationIssue[]): string {
   return issues.map((i) => `${i.path || '(record)'}: ${i.message} (${i.rule})`).join('; ');
 }
+
+/** Whether `value` is a plain JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -4,14 +4,6 @@ import type { LanguageModel } from '../providers/index.js';
 import { type LlmSettings, lazyLanguageModel } from './extraction-from-config.js';
 
 /**
- * `{ [key]: value }` when the config file sets `value`, else `{}`: spread into engine options so
- * that an absent setting leaves the engine's default (exact optional properties).
- */
-export function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-/**
  * The model of `extract.llm`, which a setting (`setting`, e.g. `context.summary`) set to `llm`
  * needs. Throws CONFIG_INVALID, naming the setting, when the config file has no `extract.llm`.
  */

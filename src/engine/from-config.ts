@@ -1,7 +1,6 @@
 import type { Config } from '../config/index.js';
-import { fixedClock } from '../core/index.js';
+import { defined, fixedClock } from '../core/index.js';
 import type { EmbeddingModel } from '../providers/index.js';
-import { defined } from './config-values.js';
 import type { EngineOptions } from './create-engine.js';
 import { extractionFromConfig } from './extraction-from-config.js';
 import { contextFromConfig, itemsFromConfig, observerFromConfig } from './items-from-config.js';

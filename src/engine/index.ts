@@ -6,6 +6,7 @@
 export { CONTEXT_MODES, CONTEXT_SECTIONS } from '../context/index.js';
 export type { IntentMetrics } from '../extract/index.js';
 export type { CalendarSource } from '../pipeline/index.js';
+export { SEARCH_KINDS } from '../search/index.js';
 export type {
   Notification,
   Notifier,

@@ -1,7 +1,7 @@
 import type { Config } from '../config/index.js';
-import { EngineError } from '../core/index.js';
+import { defined, EngineError } from '../core/index.js';
 import { createLlmItemExtractor, createRuleItemExtractor } from '../items/index.js';
-import { defined, extractLanguageModelFor, extractLlmFor } from './config-values.js';
+import { extractLanguageModelFor, extractLlmFor } from './config-values.js';
 import type { EngineContextOptions } from './context-capability.js';
 import { lazyLanguageModel } from './extraction-from-config.js';
 import type { EngineObserverOptions } from './observer-capability.js';

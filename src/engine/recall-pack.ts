@@ -9,10 +9,12 @@ import {
 } from '../context/index.js';
 import {
   type Clock,
+  collapseWhitespace,
   comparableText,
   DAY_MS,
   DEFAULT_ENTITY,
   EngineError,
+  escapeRegExp,
   isTerminal,
   type StateItem,
   sha256Hex,
@@ -123,7 +125,7 @@ function words(text: string): string[] {
 }
 
 function mentions(query: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(word);
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(query);
 }
 
@@ -441,7 +443,7 @@ async function triggeredEntries(
             : markRetired(retired, { ...passage, text: hit.snippet });
         (old ? history : triggered).push({
           id: key,
-          text: `${name}: ${old ? '(retired) ' : ''}${snippet.replace(/\s+/g, ' ').trim()}`,
+          text: `${name}: ${old ? '(retired) ' : ''}${collapseWhitespace(snippet)}`,
         });
       }
     }
@@ -508,7 +510,7 @@ async function usedStateItems(
     // A pack entry of a state item is the item's text, maybe with a marker appended.
     const text = entry.replace(/( \((blocked|CONFLICT)\))+$/, '').trim();
     for (const item of live) {
-      if (item.text.replace(/\s+/g, ' ').trim() !== text) continue;
+      if (collapseWhitespace(item.text) !== text) continue;
       if (usedItems.some((u) => u.uid === item.uid && u.thread_id === item.threadId)) continue;
       usedItems.push({ uid: item.uid, thread_id: item.threadId });
     }

@@ -1,3 +1,4 @@
+import { roundTo } from '../core/index.js';
 /** The intent classes seed 000 asks to measure. */
 export const MEASURED_INTENTS = ['assertive', 'planning', 'hypothetical', 'historical'] as const;
 
@@ -18,10 +19,6 @@ export interface IntentMetrics {
   readonly labelled: number;
   readonly accuracy: number | null;
   readonly classes: readonly ClassMetrics[];
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e4) / 1e4;
 }
 
 /**
@@ -45,15 +42,15 @@ export function intentMetrics(matrix: ConfusionMatrix): IntentMetrics {
     const predicted = Object.values(matrix).reduce((n, row) => n + (row[intent] ?? 0), 0);
     return {
       intent,
-      precision: predicted === 0 ? null : round(hits / predicted),
-      recall: support === 0 ? null : round(hits / support),
+      precision: predicted === 0 ? null : roundTo(hits / predicted, 4),
+      recall: support === 0 ? null : roundTo(hits / support, 4),
       support,
     };
   });
   return {
     matrix,
     labelled,
-    accuracy: labelled === 0 ? null : round(correct / labelled),
+    accuracy: labelled === 0 ? null : roundTo(correct / labelled, 4),
     classes: metrics,
   };
 }

@@ -1,4 +1,12 @@
-import { EngineError, err, FIELD_PATTERN, type Intent, ok, type Result } from '../core/index.js';
+import {
+  EngineError,
+  err,
+  FIELD_PATTERN,
+  type Intent,
+  ok,
+  type Result,
+  slotKey,
+} from '../core/index.js';
 import type { LanguageModel } from '../providers/index.js';
 import { extractionOutputSchema, validateExtractionOutput } from '../schemas/index.js';
 import { createContext, groupOf, personEntity, speakerEntity, weEntity } from './clauses.js';
@@ -92,8 +100,8 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
       for (const o of checked.value.observations) {
         if (!FIELD.test(o.field)) continue;
         const entityId = entityOf(o.subject, o.field, input);
-        if (entityId === null || seen.has(`${entityId}\u0000${o.field}`)) continue;
-        seen.add(`${entityId}\u0000${o.field}`);
+        if (entityId === null || seen.has(slotKey(entityId, o.field))) continue;
+        seen.add(slotKey(entityId, o.field));
         // The same evidence-strength rule as the rules: a plain statement is strong, a lower
         // model confidence is at most moderate (a review prompt), below the minimum weak.
         const evidence: EvidenceStrength =
@@ -139,12 +147,12 @@ export function createRulesThenLlmExtractor(llm: Extractor): Extractor {
       if (rules.unrecognised.length === 0) return ok(rules);
       const asked = await llm.extract({ ...input, text: rules.unrecognised.join('\n') });
       if (!asked.ok) return ok(rules);
-      const taken = new Set(rules.observations.map((o) => `${o.entityId}\u0000${o.field}`));
+      const taken = new Set(rules.observations.map((o) => slotKey(o.entityId, o.field)));
       return ok({
         intent: rules.intent ?? asked.value.intent,
         observations: [
           ...rules.observations,
-          ...asked.value.observations.filter((o) => !taken.has(`${o.entityId}\u0000${o.field}`)),
+          ...asked.value.observations.filter((o) => !taken.has(slotKey(o.entityId, o.field))),
         ],
         retractsPrevious: rules.retractsPrevious || asked.value.retractsPrevious,
         unrecognised: [],

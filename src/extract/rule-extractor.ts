@@ -1,4 +1,4 @@
-import { type Intent, ok, type Result } from '../core/index.js';
+import { type Intent, ok, type Result, slotKey } from '../core/index.js';
 import { analyseClause, type ClauseAnalysis, findDates } from '../language/index.js';
 import {
   type Candidate,
@@ -255,7 +255,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
 
   const merged = new Map<string, Candidate>();
   for (const c of candidates) {
-    const key = `${c.entityId}\u0000${c.field}`;
+    const key = slotKey(c.entityId, c.field);
     const existing = merged.get(key);
     merged.set(key, existing ? byPriority(existing, c) : c);
   }

@@ -4,6 +4,7 @@ import {
   type CandidateItem,
   createItem,
   defaultStatusFor,
+  roundTo,
   type StateItemType,
 } from '../core/index.js';
 import {
@@ -191,10 +192,6 @@ interface ThresholdChoice {
   readonly total: number;
 }
 
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
-}
-
 /** Pairs whose action under `thresholds` is the one their label expects. */
 function countCorrect(profiled: readonly ProfiledPair[], thresholds: ReconcileThresholds): number {
   return profiled.filter(
@@ -227,9 +224,9 @@ export function chooseThresholds(
     return { thresholds, correct: countCorrect(profiled, thresholds), total: profiled.length };
   }
   const cuts = [
-    Math.max(-1, round3(first - 0.01)),
-    ...scores.slice(1).map((score, i) => round3((score + (scores[i] ?? score)) / 2)),
-    Math.min(1, round3(last + 0.01)),
+    Math.max(-1, roundTo(first - 0.01, 3)),
+    ...scores.slice(1).map((score, i) => roundTo((score + (scores[i] ?? score)) / 2, 3)),
+    Math.min(1, roundTo(last + 0.01, 3)),
   ];
   const candidates = [...new Set(cuts)].sort((a, b) => a - b);
   const margin = (cut: number) =>
@@ -287,12 +284,12 @@ export function summariseScores(
     if (values.length === 0) continue;
     summary[label] = {
       n: values.length,
-      min: round3(values[0] ?? 0),
-      p25: round3(quantile(values, 0.25)),
-      median: round3(quantile(values, 0.5)),
-      p75: round3(quantile(values, 0.75)),
-      max: round3(values.at(-1) ?? 0),
-      mean: round3(values.reduce((sum, v) => sum + v, 0) / values.length),
+      min: roundTo(values[0] ?? 0, 3),
+      p25: roundTo(quantile(values, 0.25), 3),
+      median: roundTo(quantile(values, 0.5), 3),
+      p75: roundTo(quantile(values, 0.75), 3),
+      max: roundTo(values.at(-1) ?? 0, 3),
+      mean: roundTo(values.reduce((sum, v) => sum + v, 0) / values.length, 3),
     };
   }
   return summary;

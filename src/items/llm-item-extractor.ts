@@ -7,6 +7,7 @@ import {
   err,
   filterRefs,
   isActiveItem,
+  isRecord,
   ok,
   type Result,
   STATE_ITEM_LIMITS,
@@ -39,10 +40,6 @@ interface LlmItemExtractorOptions {
 const LLM_ITEM_EXTRACTOR_ID = 'llm';
 
 type Entry = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Entry {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const FENCE = /```[a-zA-Z]*\s*([\s\S]*?)```/;
 const WRAPPER_KEYS = ['items', 'candidates', 'state_items'] as const;

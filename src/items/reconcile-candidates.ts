@@ -7,6 +7,7 @@ import {
   computeUid,
   createItem,
   EngineError,
+  escapeRegExp,
   filterRefs,
   findReplacementVerb,
   findSupersessionTrigger,
@@ -20,6 +21,7 @@ import {
   type StateItem,
   type SupersessionBasis,
   type SupersessionEvidence,
+  sortableTime,
   supersedeItem,
   validateItem,
 } from '../core/index.js';
@@ -202,7 +204,7 @@ function shapeOf(analysis: ChoiceAnalysis, chosen: string | null, replaced: stri
 }
 
 function mentions(text: string, object: string): boolean {
-  const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(object);
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, 'u').test(
     comparableText(text),
   );
@@ -212,15 +214,10 @@ function sharesTopic(a: readonly string[], b: readonly string[]): boolean {
   return a.some((tag) => b.includes(tag));
 }
 
-function timeOf(iso: string): number {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-}
-
 /** Highest score first; ties go to the most recently seen item, then the smaller uid. */
 function byScore(a: Scored, b: Scored): number {
   if (a.score !== b.score) return b.score - a.score;
-  const seen = timeOf(b.item.lastSeenAt) - timeOf(a.item.lastSeenAt);
+  const seen = sortableTime(b.item.lastSeenAt) - sortableTime(a.item.lastSeenAt);
   if (seen !== 0) return seen;
   return a.item.uid < b.item.uid ? -1 : 1;
 }
@@ -323,7 +320,7 @@ async function reconcileReversals(run: Run, actions: ReconcileAction[]): Promise
       );
     };
     const active = [...run.working.values()].filter((item) => isActiveItem(item) && chose(item));
-    const [target] = active.sort((a, b) => timeOf(b.lastSeenAt) - timeOf(a.lastSeenAt));
+    const [target] = active.sort((a, b) => sortableTime(b.lastSeenAt) - sortableTime(a.lastSeenAt));
     if (target !== undefined) {
       const candidate = reversalCandidate(retirement, target);
       const uid = computeUid(candidate.typeTag, candidate.text);
@@ -346,8 +343,10 @@ function retireServingActions(
   reversal: Retirement,
   retirements: readonly Retirement[],
 ): void {
-  const from = timeOf(reversal.message.createdAt);
-  const objects = retirements.filter((r) => r === reversal || timeOf(r.message.createdAt) >= from);
+  const from = sortableTime(reversal.message.createdAt);
+  const objects = retirements.filter(
+    (r) => r === reversal || sortableTime(r.message.createdAt) >= from,
+  );
   for (const item of [...run.working.values()]) {
     if (item.typeTag !== 'action' || (item.status !== 'open' && item.status !== 'blocked'))
       continue;

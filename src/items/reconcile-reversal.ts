@@ -6,6 +6,7 @@ import {
   normalizeTopicTag,
   STATE_ITEM_LIMITS,
   type StateItem,
+  sortableTime,
 } from '../core/index.js';
 import {
   analyseClause,
@@ -213,14 +214,9 @@ export function batchRetirements(
   );
 }
 
-function timeOf(iso: string): number {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-}
-
 /** True when `item` was last said before `message`: a retirement only reaches back in time. */
 export function saidBefore(item: Pick<StateItem, 'lastSeenAt'>, message: BatchMessage): boolean {
-  return timeOf(item.lastSeenAt) < timeOf(message.createdAt);
+  return sortableTime(item.lastSeenAt) < sortableTime(message.createdAt);
 }
 
 /**

@@ -2,8 +2,10 @@ import {
   analyzeChoice,
   type BatchMessage,
   type CandidateItem,
+  collapseWhitespace,
   comparableText,
   defaultStatusFor,
+  escapeRegExp,
   type ItemConfidence,
   normalizeTopicTag,
   ok,
@@ -281,10 +283,7 @@ function cleanText(text: string): string {
 
 /** The phrase as written in `sentence` (matched case-insensitively), or the phrase itself. */
 function asWritten(sentence: string, phrase: string): string {
-  const pattern = phrase
-    .split(' ')
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[\\s\'"\u2019]*\\s+');
+  const pattern = phrase.split(' ').map(escapeRegExp).join('[\\s\'"\u2019]*\\s+');
   return new RegExp(pattern, 'iu').exec(sentence)?.[0] ?? phrase;
 }
 
@@ -722,7 +721,7 @@ export function classifySentence(sentence: string, role: Role, earlier = ''): Se
     const found = classifySentence(sentence.slice(0, settled.index), role, earlier);
     if (found?.typeTag === 'decision') return found;
   }
-  const trimmed = sentence.replace(/\s+/g, ' ').trim();
+  const trimmed = collapseWhitespace(sentence);
   const lowerFull = lowerForm(trimmed);
   const stripped = lowerFull.replace(FILLER, '');
   const body = tailOf(trimmed, lowerFull, stripped);

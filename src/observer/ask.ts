@@ -1,4 +1,4 @@
-import { analyzeChoice } from '../core/index.js';
+import { analyzeChoice, collapseWhitespace } from '../core/index.js';
 import { objectKey, readRetirements } from '../items/index.js';
 import { splitSentences, stem } from '../language/index.js';
 import { contentWords } from './text-rules.js';
@@ -230,7 +230,7 @@ export function answerExtractively(
     retired: document.retired === true,
   }));
   const answer = citations
-    .map((c) => `${c.retired ? '(retired) ' : ''}${c.text.replace(/\s+/g, ' ').trim()} [${c.ref}]`)
+    .map((c) => `${c.retired ? '(retired) ' : ''}${collapseWhitespace(c.text)} [${c.ref}]`)
     .join('\n');
   return { question, answer, mode: 'extractive', citations };
 }

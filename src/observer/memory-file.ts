@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../core/index.js';
+import { err, escapeRegExp, ok, type Result } from '../core/index.js';
 import { parseZones, spliceZones, type ZoneError } from '../projections/index.js';
 import { memoryZoneId } from './render.js';
 import { MEMORY_SECTIONS, type MemorySection } from './types.js';
@@ -12,7 +12,7 @@ function zoneBlock(section: MemorySection, eol: string): string {
 }
 
 function headingRegex(section: MemorySection): RegExp {
-  return new RegExp(`^##[ \\t]+${section.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*$`, 'im');
+  return new RegExp(`^##[ \\t]+${escapeRegExp(section)}[ \\t]*$`, 'im');
 }
 
 /**

@@ -1,4 +1,12 @@
-import { EngineError, err, ok, parseRfc3339, type Result, sha256Hex } from '../core/index.js';
+import {
+  EngineError,
+  err,
+  isRecord,
+  ok,
+  parseRfc3339,
+  type Result,
+  sha256Hex,
+} from '../core/index.js';
 import { findSecrets } from '../language/index.js';
 
 /** Who wrote a transcript entry. Tool output is kept apart so the observer can ignore it. */
@@ -57,10 +65,6 @@ export interface TranscriptError {
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isoOf(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
   if (typeof value !== 'string') return null;
@@ -71,7 +75,7 @@ function isoOf(value: unknown): string | null {
 function detect(lines: readonly Json[]): TranscriptFormat | null {
   for (const line of lines) {
     if (line['type'] === 'session' && typeof line['id'] === 'string') return 'pi';
-    if (isObject(line['message'])) {
+    if (isRecord(line['message'])) {
       if (typeof line['uuid'] === 'string' || typeof line['sessionId'] === 'string') {
         return 'claude-code';
       }
@@ -89,7 +93,7 @@ function textBlocks(content: unknown): { text: string; toolResult: boolean } {
   const parts: string[] = [];
   let toolResult = false;
   for (const block of content) {
-    if (!isObject(block)) continue;
+    if (!isRecord(block)) continue;
     if (block['type'] === 'text' && typeof block['text'] === 'string') parts.push(block['text']);
     if (block['type'] === 'tool_result') {
       toolResult = true;
@@ -115,7 +119,7 @@ function fromClaudeCode(lines: readonly Json[]): Draft[] {
     // ("This session is being continued…"); like pi's compaction entry, it is not the session.
     if (line['isCompactSummary'] === true) continue;
     const message = line['message'];
-    if (!isObject(message)) continue;
+    if (!isRecord(message)) continue;
     const { text, toolResult } = textBlocks(message['content']);
     if (text === '') continue;
     const tool =
@@ -136,7 +140,7 @@ function fromPi(lines: readonly Json[]): Draft[] {
   for (const [index, line] of lines.entries()) {
     if (line['type'] !== 'message') continue;
     const message = line['message'];
-    if (!isObject(message)) continue;
+    if (!isRecord(message)) continue;
     const role = message['role'];
     const { text } = textBlocks(message['content']);
     if (text === '') continue;
@@ -212,7 +216,7 @@ export function parseTranscript(text: string): Result<Transcript, TranscriptErro
   for (const { text: l, line } of raw) {
     try {
       const value: unknown = JSON.parse(l);
-      if (isObject(value)) {
+      if (isRecord(value)) {
         lines.push(value);
         fileLines.push(line);
       } else bad.push({ line, reason: 'not a JSON object' });
@@ -269,7 +273,7 @@ function shapeProblem(format: 'claude-code' | 'pi', line: Json): string | null {
   const type = line['type'];
   if (typeof type !== 'string') return 'no known entry shape (no "type")';
   const messageTypes = format === 'pi' ? ['message'] : ['user', 'assistant'];
-  if (messageTypes.includes(type) && !isObject(line['message'])) {
+  if (messageTypes.includes(type) && !isRecord(line['message'])) {
     return `a "${type}" line without a message object`;
   }
   return null;

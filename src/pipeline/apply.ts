@@ -23,6 +23,7 @@ import {
   resolveBundle,
   type SlotState,
   type SourceType,
+  slotKey,
   statsFromStored,
   toIso,
   unwrap,
@@ -347,7 +348,7 @@ export async function resolveBundleInto(
 ): Promise<ApplyResult> {
   const slots = new Map<string, SlotState>();
   for (const o of observations) {
-    const key = `${o.entityId}\u0000${o.field}`;
+    const key = slotKey(o.entityId, o.field);
     if (!slots.has(key)) slots.set(key, await loadSlot(tx, o.entityId, o.field, o.domain));
   }
   const steps = resolveBundle(

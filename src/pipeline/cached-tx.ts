@@ -1,11 +1,7 @@
-import type { JsonValue, SlotState, Task } from '../core/index.js';
+import { type JsonValue, type SlotState, slotKey, type Task } from '../core/index.js';
 import type { Store, WriteScope, WriteTx } from '../stores/index.js';
 import { DelegatingTx } from './delegating-tx.js';
 import { type LocalScope, ScopedTx } from './scoped-tx.js';
-
-function slotKey(entityId: string, field: string): string {
-  return `${entityId}\u0000${field}`;
-}
 
 /**
  * A write transaction that keeps slots, meta rows and task rows in memory and writes each changed

@@ -6,6 +6,7 @@ import {
   messageSourceType,
   type SlotState,
   type SourceType,
+  slotKey,
   type ValidationIssue,
 } from '../core/index.js';
 import {
@@ -238,12 +239,12 @@ export async function deriveObservations(
     tag,
     extraction.value.retractsPrevious && extraction.value.observations.length === 0,
   );
-  const bySlot = new Map(slots.map((s) => [`${s.entityId}\u0000${s.field}`, s]));
+  const bySlot = new Map(slots.map((s) => [slotKey(s.entityId, s.field), s]));
   for (const o of extraction.value.observations) {
     const domain = domainOf(o.field);
     if (domain === null) continue;
     const slot =
-      bySlot.get(`${o.entityId}\u0000${o.field}`) ?? (await tx.getSlot(o.entityId, o.field));
+      bySlot.get(slotKey(o.entityId, o.field)) ?? (await tx.getSlot(o.entityId, o.field));
     if (restates(slot, source.sourceType, o.value)) continue;
     drafts.push({
       event_id: deriveUuid('extracted', event.eventId, tag, o.entityId, o.field),

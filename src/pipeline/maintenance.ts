@@ -3,6 +3,7 @@ import {
   deriveUuid,
   domainSpec,
   EngineError,
+  escapeRegExp,
   HOUR_MS,
   isDomain,
   isTaskEventType,
@@ -362,7 +363,7 @@ async function coveredDeadLetters(
 
 /** A whole-token pattern for an id or a field: not part of a longer id (`family:osei-sarpong`). */
 function tokenPattern(token: string): RegExp {
-  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(token);
   return new RegExp(
     `(?<![\\p{L}\\p{N}_.:-])${escaped}(?![\\p{L}\\p{N}_:-]|\\.[\\p{L}\\p{N}])`,
     'iu',

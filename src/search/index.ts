@@ -40,4 +40,5 @@ export type { FusionCandidate, RankAdjustments } from './rank-candidates.js';
 export { learnedFeatures, rankCandidates, rankFused } from './rank-candidates.js';
 export type { SessionRanking } from './rank-sessions.js';
 export { boostBySession, rankSessions } from './rank-sessions.js';
+export { SEARCH_KINDS } from './search-kinds.js';
 export { maskedRecords, shownText } from './shown-text.js';

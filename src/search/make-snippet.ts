@@ -1,3 +1,4 @@
+import { collapseWhitespace } from '../core/index.js';
 import { wordsOf } from './query-terms.js';
 
 /**
@@ -6,7 +7,7 @@ import { wordsOf } from './query-terms.js';
  * start of the text.
  */
 export function makeSnippet(text: string, terms: readonly string[], maxLength = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = collapseWhitespace(text);
   if (flat.length <= maxLength) return flat;
   const stems = terms.map((term) => term.slice(0, 5)).filter((stem) => stem !== '');
   let hit = -1;

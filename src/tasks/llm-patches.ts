@@ -1,4 +1,4 @@
-import type { Incident } from '../core/index.js';
+import { collapseWhitespace, type Incident } from '../core/index.js';
 import type { JsonSchemaObject, LanguageModel } from '../providers/index.js';
 import type { Patch, PatchChange, PatchDraft, RollbackCondition } from './patch.js';
 import type { ImprovementAnalysis } from './plan-improvement.js';
@@ -110,10 +110,6 @@ const SCHEMA: JsonSchemaObject = {
   },
 };
 
-function clean(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 /** `procedure.<slug>` from a title: lower-case words joined by `-`, at most 40 characters. */
 export function procedureKey(title: string): string {
   const slug = title
@@ -131,7 +127,12 @@ function describe(analysis: ImprovementAnalysis, incidents: readonly Incident[])
   const examples = incidents
     .filter((i) => i.type === analysis.top_failure && days.has(i.at.slice(0, 10)))
     .slice(-LLM_PATCH_LIMITS.incidentsShown)
-    .map((i) => `- ${i.at.slice(0, 10)} ${i.task_id ?? ''} ${clean(i.detail)}`.replace('  ', ' '));
+    .map((i) =>
+      `- ${i.at.slice(0, 10)} ${i.task_id ?? ''} ${collapseWhitespace(i.detail)}`.replace(
+        '  ',
+        ' ',
+      ),
+    );
   return [
     `Window: ${analysis.window[0] ?? '?'} to ${analysis.window[analysis.window.length - 1] ?? '?'}`,
     `Failures by type: ${JSON.stringify(analysis.incidents_by_type)}`,
@@ -156,7 +157,7 @@ function check(raw: unknown): Checked {
   const field = (name: string, max: number, min = 1) => {
     const value = p[name];
     if (typeof value !== 'string') return null;
-    const text = clean(value);
+    const text = collapseWhitespace(value);
     return text.length < min || text.length > max ? null : text;
   };
   const title = field('title', LLM_PATCH_LIMITS.titleChars);

@@ -22,7 +22,8 @@ interface NoteSearch {
 
 const WORD = /[\p{L}\p{N}]{3,}/gu;
 
-function words(text: string): Set<string> {
+/** The words of three or more letters or digits in `text`, lower-cased: what lexical matching compares. */
+export function wordsOf(text: string): Set<string> {
   return new Set(text.toLowerCase().match(WORD) ?? []);
 }
 
@@ -46,11 +47,11 @@ export async function searchNotes(
   if (chunks.length === 0 || query.trim() === '') return { hits: [], lowOverlap: null };
   const embedder = deps.embedder;
   if (embedder === null) {
-    const wanted = words(query);
+    const wanted = wordsOf(query);
     const hits = chunks
       .map((chunk) => ({
         chunk,
-        shared: [...words(chunk.text)].filter((w) => wanted.has(w)).length,
+        shared: [...wordsOf(chunk.text)].filter((w) => wanted.has(w)).length,
       }))
       .filter((entry) => entry.shared > 0)
       .sort((a, b) => b.shared - a.shared)

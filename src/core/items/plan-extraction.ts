@@ -1,3 +1,4 @@
+import { sortableTime } from '../time.js';
 import type { BatchMessage } from './state-item.js';
 
 /** How far extraction has read a thread: the last message processed, by `(createdAt, messageId)`. */
@@ -28,11 +29,6 @@ export type ExtractionPlan =
       readonly advanceTo: Watermark | null;
     };
 
-function timeOf(iso: string): number {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-}
-
 /**
  * Orders messages by `createdAt`, ties broken by `messageId` (code-unit order), the order the
  * store's watermark query `(created_at > ?) OR (created_at = ? AND message_id > ?)` reads them in.
@@ -41,7 +37,7 @@ export function compareMessages(
   a: Pick<BatchMessage, 'createdAt' | 'messageId'>,
   b: Pick<BatchMessage, 'createdAt' | 'messageId'>,
 ): number {
-  const byTime = timeOf(a.createdAt) - timeOf(b.createdAt);
+  const byTime = sortableTime(a.createdAt) - sortableTime(b.createdAt);
   if (byTime !== 0) return byTime;
   return a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0;
 }

@@ -1,3 +1,5 @@
+import { collapseWhitespace } from '../collapse-whitespace.js';
+import { sortableTime } from '../time.js';
 import {
   ITEM_CONFIDENCES,
   isActiveItem,
@@ -23,11 +25,6 @@ export interface RenderStateOptions {
   readonly updatedAt?: string;
 }
 
-function timeOf(iso: string): number {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-}
-
 /**
  * Render order: pinned first, then type priority (decision, constraint, action, risk, question),
  * then confidence (high first), then `lastSeenAt` newest first; uid breaks the remaining ties.
@@ -39,7 +36,7 @@ export function compareForRendering(a: StateItem, b: StateItem): number {
   const byConfidence =
     ITEM_CONFIDENCES.indexOf(b.confidence) - ITEM_CONFIDENCES.indexOf(a.confidence);
   if (byConfidence !== 0) return byConfidence;
-  const bySeen = timeOf(b.lastSeenAt) - timeOf(a.lastSeenAt);
+  const bySeen = sortableTime(b.lastSeenAt) - sortableTime(a.lastSeenAt);
   if (bySeen !== 0) return bySeen;
   return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
 }
@@ -54,7 +51,7 @@ function renderLine(item: StateItem): string {
   const status = showConfidence ? `${item.status}, ${item.confidence}` : item.status;
   const topic = item.topicTags[0];
   const label = `[${item.uid}] ${item.typeTag.toUpperCase()} (${status})${topic ? ` ${topic}` : ''}`;
-  const text = item.text.replace(/\s+/g, ' ').trim();
+  const text = collapseWhitespace(item.text);
   return `${label}: ${text} [refs:${item.refs.length}]${item.conflict ? ' CONFLICT' : ''}`;
 }
 
@@ -82,7 +79,7 @@ export function renderStateSection(
   const updatedAt =
     options.updatedAt ??
     active.reduce((latest, item) =>
-      timeOf(item.updatedAt) > timeOf(latest.updatedAt) ? item : latest,
+      sortableTime(item.updatedAt) > sortableTime(latest.updatedAt) ? item : latest,
     ).updatedAt;
   const count =
     shown.length < active.length ? `${shown.length} of ${active.length}` : `${shown.length}`;

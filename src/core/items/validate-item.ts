@@ -1,5 +1,6 @@
+import { collapseWhitespace } from '../collapse-whitespace.js';
 import { err, ok, type Result } from '../errors.js';
-import type { ValidationIssue } from '../validation.js';
+import { isRecord, type ValidationIssue } from '../validation.js';
 import { normalizeTopicTag } from './comparable-text.js';
 import { ITEM_UID_PATTERN } from './compute-uid.js';
 import {
@@ -21,10 +22,6 @@ export interface ValidatedItem {
   readonly candidate: CandidateItem;
   /** Coercions applied: an invalid status, confidence, tag, or `supersedes` value. */
   readonly issues: readonly ValidationIssue[];
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalText(value: unknown): string | null {
@@ -51,7 +48,7 @@ export function validateItem(raw: unknown): Result<ValidatedItem, readonly Valid
       message: `must be one of ${STATE_ITEM_TYPES.join(', ')}`,
     });
   }
-  const text = typeof raw['text'] === 'string' ? raw['text'].replace(/\s+/g, ' ').trim() : '';
+  const text = typeof raw['text'] === 'string' ? collapseWhitespace(raw['text']) : '';
   if (text === '') fatal.push({ path: '/text', rule: 'minLength', message: 'must not be empty' });
   if (text.length > MAX_ITEM_TEXT_LENGTH) {
     fatal.push({

@@ -1,3 +1,4 @@
+import { roundTo } from '../confidence.js';
 import type { IncidentType } from './plan-reconcile.js';
 import type { Incident } from './render-tasks.js';
 import type { Task } from './task.js';
@@ -39,11 +40,6 @@ export interface DailyMetrics {
   readonly escalations_triggered: number;
 }
 
-function round(value: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
-
 /**
  * Computes one UTC day's metrics from the task views, the incidents and the day's counters.
  * Depends only on its inputs. Overdue is judged at the day's end (`date`T24:00Z), or at `asOf`
@@ -80,11 +76,11 @@ export function computeDailyMetrics(
     tasks_created: created.length,
     tasks_completed: completed.length,
     tasks_overdue: overdue.length,
-    completion_rate: base === 0 ? null : round(completed.length / base),
+    completion_rate: base === 0 ? null : roundTo(completed.length / base, 2),
     avg_time_to_first_action_hours:
       firstActions.length === 0
         ? null
-        : round(firstActions.reduce((s, h) => s + h, 0) / firstActions.length),
+        : roundTo(firstActions.reduce((s, h) => s + h, 0) / firstActions.length, 2),
     incidents_count: dayIncidents.length,
     incidents_by_type: byType,
     recall_pack_items_used: counters.recall_pack_items_used,
@@ -92,7 +88,7 @@ export function computeDailyMetrics(
     recall_hit_rate:
       counters.recall_pack_items_used === 0
         ? null
-        : round(counters.recall_pack_items_referenced / counters.recall_pack_items_used),
+        : roundTo(counters.recall_pack_items_referenced / counters.recall_pack_items_used, 2),
     escalations_triggered: counters.escalations_triggered,
   };
 }

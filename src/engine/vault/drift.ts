@@ -9,10 +9,10 @@ import {
 } from '../../core/index.js';
 import { EVENT_TYPES, newLedgerEvent, type PredictionErrorPayload } from '../../ledger/index.js';
 import { appendAndApply, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
-import { detectDrift } from '../../vault/index.js';
+import { detectDrift, wordsOf } from '../../vault/index.js';
 
 import type { VaultRuntime } from './runtime.js';
-import { openTypes, requireMemory, toErrorView, withMemories, wordsOf } from './runtime.js';
+import { openTypes, requireMemory, toErrorView, withMemories } from './runtime.js';
 import type { PredictionErrorFilters, PredictionErrorView } from './types.js';
 import { DRIFT_MARKER } from './types.js';
 

@@ -43,13 +43,6 @@ export function createVaultRuntime(
   };
 }
 
-const WORD = /[\p{L}\p{N}]{3,}/gu;
-
-/** The words of three or more letters or digits in `text`, lower-cased. */
-export function wordsOf(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(WORD) ?? []);
-}
-
 /** Trimmed, non-empty, unique and sorted. */
 export function sortedUnique(values: readonly string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))].sort();

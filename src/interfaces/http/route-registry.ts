@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { escapeRegExp } from '../../core/index.js';
 import { isRestricted, principalOf, type Scope } from './auth.js';
 import { invalid } from './http-errors.js';
 import { type ListKey, pageAnswer, pagedResponseSchema, pageQuery } from './paging.js';
@@ -64,9 +65,7 @@ function namesEntity(input: unknown): boolean {
 function pathPattern(path: string): RegExp {
   const escaped = path
     .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    );
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)));
   return new RegExp(`^${escaped.join('/')}$`);
 }
 

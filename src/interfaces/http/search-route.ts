@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_KINDS } from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema as entityId, instant } from './wire-schemas.js';
 
@@ -29,7 +30,7 @@ export const SEARCH_ROUTES: readonly HttpRoute[] = [
         query: z.string().min(1).max(1000),
         entity_id: entityId.optional(),
         thread_id: z.string().min(1).max(200).optional(),
-        kind: z.enum(['message', 'state_item', 'memory', 'note', 'observation']).optional(),
+        kind: z.enum(SEARCH_KINDS).optional(),
         since: instant.optional(),
         until: instant.optional(),
         mode: z.enum(['hybrid', 'text', 'vector']).optional(),

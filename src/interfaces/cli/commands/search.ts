@@ -1,13 +1,14 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseRfc3339, toIso } from '../../../core/index.js';
-import type {
-  IndexProgress,
-  IndexReport,
-  SearchFilters,
-  SearchKind,
-  SearchOptions,
-  SearchResult,
-  SearchStatus,
+import {
+  type IndexProgress,
+  type IndexReport,
+  SEARCH_KINDS,
+  type SearchFilters,
+  type SearchKind,
+  type SearchOptions,
+  type SearchResult,
+  type SearchStatus,
 } from '../../../engine/index.js';
 import type { CliIo } from '../cli-io.js';
 import { messageOf } from '../exit-codes.js';
@@ -26,7 +27,6 @@ interface SearchCommandOptions {
   readonly json?: true;
 }
 
-const KINDS: readonly SearchKind[] = ['message', 'state_item', 'memory', 'note', 'observation'];
 /** Runs shorter than this many items draw no progress bar. */
 const PROGRESS_THRESHOLD = 200;
 
@@ -45,8 +45,9 @@ function instant(text: string): string {
 }
 
 function kind(text: string, previous: readonly SearchKind[] = []): readonly SearchKind[] {
-  const found = KINDS.find((k) => k === text);
-  if (found === undefined) throw new InvalidArgumentError(`must be one of ${KINDS.join(', ')}.`);
+  const found = SEARCH_KINDS.find((k) => k === text);
+  if (found === undefined)
+    throw new InvalidArgumentError(`must be one of ${SEARCH_KINDS.join(', ')}.`);
   return [...previous, found];
 }
 
@@ -162,7 +163,7 @@ export function registerSearchCommands(program: Command, toolkit: CliToolkit): v
     .option('--k <n>', 'how many hits', wholeNumber(1, 1000), 10)
     .option('--thread <id>', 'only this thread (repeatable)', collect)
     .option('--entity <id>', 'only this entity (repeatable)', collect)
-    .option('--kind <kind>', `only this kind: ${KINDS.join(', ')} (repeatable)`, kind)
+    .option('--kind <kind>', `only this kind: ${SEARCH_KINDS.join(', ')} (repeatable)`, kind)
     .option('--since <time>', 'only items created at or after this RFC 3339 instant', instant)
     .option('--until <time>', 'only items created before this RFC 3339 instant', instant)
     .option('--mode <mode>', 'hybrid, text (BM25 only) or vector', mode, 'hybrid')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { defined } from '../../../core/index.js';
 import type { CaptureRequest, CaptureResult } from '../../../engine/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
+import { defineTool, reply } from './define-tool.js';
 import { allOf, entityIdInput } from './views.js';
 
 type CaptureTrigger = CaptureResult['trigger'];

@@ -102,8 +102,3 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
 export function reply(structuredContent: Record<string, unknown>, text: string): CallToolResult {
   return { structuredContent, content: [{ type: 'text', text }] };
 }
-
-/** Spreads `{ [key]: value }` only when `value` is defined (exact optional properties). */
-export function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}

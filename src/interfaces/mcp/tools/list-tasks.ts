@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import {
   deadManStanding,
+  defined,
   EngineError,
   INCIDENT_TYPES,
   type IncidentType,
   toWireJson,
 } from '../../../core/index.js';
 import type { Engine } from '../../../engine/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
+import { defineTool, reply } from './define-tool.js';
 import { task, taskLine } from './task-views.js';
 import { entityIdInput } from './views.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INCIDENT_TYPES } from '../../../core/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
+import { defined, INCIDENT_TYPES } from '../../../core/index.js';
+import { defineTool, reply } from './define-tool.js';
 import { taskIdInput } from './task-views.js';
 import { entityIdInput } from './views.js';
 

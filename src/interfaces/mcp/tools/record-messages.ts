@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_ENTITY, ENTITY_ID_PATTERN, formatIssues } from '../../../core/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
+import { DEFAULT_ENTITY, defined, ENTITY_ID_PATTERN, formatIssues } from '../../../core/index.js';
+import { defineTool, reply } from './define-tool.js';
 import { issueShape, threadIdInput } from './views.js';
 
 const entityId = z

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { DOMAINS, domainOf, formatIssues, INTENTS } from '../../../core/index.js';
-import { defined, defineTool, reply } from './define-tool.js';
+import { DOMAINS, defined, domainOf, formatIssues, INTENTS } from '../../../core/index.js';
+import { defineTool, reply } from './define-tool.js';
 import { DECISIONS, entityIdInput, fieldInput, issueShape, sourceInput } from './views.js';
 
 const output = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defined, defineTool, reply } from './define-tool.js';
+import { defined } from '../../../core/index.js';
+import { defineTool, reply } from './define-tool.js';
 import { itemLine, stateItem } from './state-item-views.js';
 import { entityIdInput } from './views.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EngineError } from '../../../core/index.js';
+import { defined, EngineError } from '../../../core/index.js';
 import { access } from '../access.js';
-import { defined, defineTool, reply } from './define-tool.js';
+import { defineTool, reply } from './define-tool.js';
 import { proposal, proposalLine, SECTIONS } from './proposal-views.js';
 import { entityIdInput } from './views.js';
 

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { EngineError, parseRfc3339, toIso } from '../../../core/index.js';
-import type { SearchKind, SearchResult } from '../../../engine/index.js';
-import { defined, defineTool } from './define-tool.js';
+import { defined, EngineError, parseRfc3339, toIso } from '../../../core/index.js';
+import { SEARCH_KINDS, type SearchResult } from '../../../engine/index.js';
+import { defineTool } from './define-tool.js';
 import { entityIdInput, threadIdInput } from './views.js';
 
-const KINDS = [
-  'message',
-  'state_item',
-  'memory',
-  'note',
-  'observation',
-] as const satisfies readonly SearchKind[];
 const VECTOR_STATES = [
   'used',
   'off',
@@ -19,7 +12,7 @@ const VECTOR_STATES = [
 ] as const satisfies readonly SearchResult['vector_search'][];
 
 const hit = z.object({
-  kind: z.enum(KINDS),
+  kind: z.enum(SEARCH_KINDS),
   id: z.string(),
   thread_id: z.string().nullable(),
   message_id: z.string().nullable(),
@@ -60,7 +53,7 @@ export const searchMemory = defineTool({
     query: z.string().min(1).max(1000),
     k: z.number().int().min(1).max(50).default(10),
     thread_id: threadIdInput.optional(),
-    kind: z.enum(KINDS).optional(),
+    kind: z.enum(SEARCH_KINDS).optional(),
     since: z.string().max(40).optional(),
     until: z.string().max(40).optional(),
   },
