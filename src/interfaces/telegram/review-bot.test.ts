@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Logger, noopLogger, PROMPT_STATUSES } from '../../core/index.js';
+import { proposalsFromSession } from '../../engine/__fixtures__/test-engine.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createTelegramNotifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
@@ -263,14 +264,7 @@ describe('the Telegram review bot', () => {
   });
 
   it('lands an approved memory proposal in MEMORY.md, with the decider in the ledger', async () => {
-    await engine.observer.capture({
-      text: SESSION,
-      trigger: 'shutdown',
-      observe: 'sync',
-      sessionId: 's1',
-    });
-    await engine.observer.reflect();
-    const proposals = await engine.observer.listProposals('pending');
+    const proposals = await proposalsFromSession(engine, SESSION);
     expect(await bot.push()).toBe(proposals.length);
     const rule = botMessages().find((m) => m.message.text.includes('formatter'));
     const [approve, reject] = buttonsOf(rule);
@@ -523,13 +517,7 @@ describe('the Telegram review bot', () => {
 
   it('shows who decided in Telegram in the review and proposal listings of every surface', async () => {
     const promptId = await openPrompt();
-    await engine.observer.capture({
-      text: SESSION,
-      trigger: 'shutdown',
-      observe: 'sync',
-      sessionId: 's1',
-    });
-    await engine.observer.reflect();
+    await proposalsFromSession(engine, SESSION);
     await bot.push();
     const asked = botMessages().find((m) => buttonsOf(m).includes(`prompt:confirm:${promptId}`));
     await press(`prompt:confirm:${promptId}`, asked?.messageId ?? 0);
