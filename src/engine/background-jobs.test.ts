@@ -6,6 +6,7 @@ import type { SqliteJobQueue } from '../jobs/index.js';
 import { EVENT_TYPES } from '../ledger/index.js';
 import { createFakeEmbeddingModel } from '../providers/fake/index.js';
 import { createSqliteStore, type SqliteStore } from '../stores/sqlite/index.js';
+import { messageRecord } from '../testing/index.js';
 import {
   completedJobs,
   createRecordingLogger,
@@ -24,14 +25,8 @@ let jobs: BackgroundJobs | null;
 let lines: LoggedLine[];
 
 function message(id: string, content: string, minute: number): Record<string, unknown> {
-  return {
-    type: 'message',
-    thread_id: 'planning',
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString(),
-  };
+  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
+  return messageRecord('planning', id, 'user', content, at);
 }
 
 const CONVERSATION = [

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../core/index.js';
+import { messageRecord } from '../testing/index.js';
 import { createEngine, type Engine } from './index.js';
 
 const dirs: string[] = [];
@@ -37,15 +38,9 @@ afterEach(async () => {
 });
 
 function message(id: string, content: string, at: string, source?: string): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: 't',
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: at,
-    ...(source === undefined ? {} : { source }),
-  });
+  return JSON.stringify(
+    messageRecord('t', id, 'user', content, at, source === undefined ? {} : { source }),
+  );
 }
 
 describe('future-dated events', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Clock, EngineError } from '../core/index.js';
+import { messageRecord } from '../testing/index.js';
 import { closeTestEngine } from './__fixtures__/test-engine.js';
 import { BACKGROUND_QUEUES } from './background-jobs.js';
 import { createEngine } from './create-engine.js';
@@ -12,15 +13,9 @@ import type { Engine } from './index.js';
 const START = Date.parse('2026-02-19T15:00:00Z');
 
 function message(thread: string, id: string, minute: number): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: thread,
-    message_id: id,
-    role: 'user',
-    content: `We need to renew passport number ${id} before March.`,
-    created_at: new Date(START + minute * 60_000).toISOString(),
-    entity_id: 'user:alex',
-  });
+  const at = new Date(START + minute * 60_000).toISOString();
+  const content = `We need to renew passport number ${id} before March.`;
+  return JSON.stringify(messageRecord(thread, id, 'user', content, at, { entity_id: 'user:alex' }));
 }
 
 let dir: string;

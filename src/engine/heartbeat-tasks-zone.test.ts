@@ -1,30 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, createSequentialIds } from '../testing/index.js';
-import { createEngine, type Engine } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestEngine } from './__fixtures__/test-engine.js';
 
-let home: string;
-let engine: Engine;
-
-beforeEach(async () => {
-  home = mkdtempSync(join(tmpdir(), 'verity-heartbeat-'));
-  engine = await createEngine({
-    home,
-    clock: createManualClock('2026-01-28T09:00:00Z'),
-    ids: createSequentialIds(),
-  });
-});
-
-afterEach(async () => {
-  await engine.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const opened = useTestEngine('verity-heartbeat-', '2026-01-28T09:00:00Z');
 
 describe('verity project on an existing HEARTBEAT.md', () => {
   it('adds the tasks zone at the end, keeps the bytes before it, and fills it', async () => {
-    const path = join(home, 'HEARTBEAT.md');
+    const { engine, dir } = opened();
+    const path = join(dir, 'HEARTBEAT.md');
     const old = [
       '# Heartbeat',
       '',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
-import { createManualClock, createSequentialIds } from '../testing/index.js';
+import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
 import { createEngine } from './index.js';
 import type { Engine } from './types.js';
 
@@ -16,14 +16,7 @@ let dir: string;
 let engine: Engine | null = null;
 
 function message(id: string, content: string) {
-  return {
-    type: 'message',
-    thread_id: 't',
-    message_id: id,
-    role: 'user',
-    content,
-    created_at: NOW,
-  };
+  return messageRecord('t', id, 'user', content, NOW);
 }
 
 async function openEngine(readOnly: boolean): Promise<Engine> {

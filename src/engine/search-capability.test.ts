@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../core/index.js';
 import { createFakeEmbeddingModel, type FakeEmbeddingModel } from '../providers/fake/index.js';
 import type { EmbeddingModel } from '../providers/index.js';
+import { messageRecord } from '../testing/index.js';
 import type { Engine, IndexReport } from './index.js';
 import { createEngine } from './index.js';
 
@@ -17,15 +18,7 @@ function message(
   createdAt: string,
   extra: Record<string, unknown> = {},
 ): string {
-  return JSON.stringify({
-    type: 'message',
-    thread_id: threadId,
-    message_id: messageId,
-    role: 'user',
-    content,
-    created_at: createdAt,
-    ...extra,
-  });
+  return JSON.stringify(messageRecord(threadId, messageId, 'user', content, createdAt, extra));
 }
 
 const CONVERSATION = [

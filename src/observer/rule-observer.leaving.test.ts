@@ -2,10 +2,10 @@
 // "gotta dash", "off to teach", "standup in 5") is the moment, not a memory; a durable clause
 // beside it is still kept, and obligations that stand keep their reading. Sentences of our own,
 // not from the observe sets.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { chatsFrom } from './__fixtures__/sentences.js';
 
-const { red, keeps, keepsNothing } = chatsFrom({ from: '2026-03-04T10:00:00.000Z' });
+const { keeps, keepsWithout, keepsNothing } = chatsFrom({ from: '2026-03-04T10:00:00.000Z' });
 
 describe('rules@13: the speaker leaving now', () => {
   it.each([
@@ -25,11 +25,7 @@ describe('rules@13: the speaker leaving now', () => {
     ['gotta run, the billing repo is owned by Oksana Petrenko', 'Oksana Petrenko'],
     ['I have to leave now, the spare keys are at 14 Elm Road with Mrs Adeyemi', '14 Elm Road'],
     ['Off to bed, the rsync job runs at 03:30 on vault-02', 'vault-02'],
-  ])('"%s" keeps its durable clause', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words) && !/^(?:gotta|i have|off)/i.test(t))).toBe(
-      true,
-    );
-  });
+  ])('"%s" keeps its durable clause', keepsWithout(/^(?:gotta|i have|off)/i));
 
   // Positive neighbours: the same cue words inside a standing rule, fact or deadline.
   it.each([

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chatsFrom } from './__fixtures__/sentences.js';
 import { isLeaving, isPassingState } from './text-rules.js';
 
-const { red, keeps, keepsNothing } = chatsFrom({ from: '2026-03-04T10:00:00.000Z' });
+const { keeps, keepsWithout, keepsNothing } = chatsFrom({ from: '2026-03-04T10:00:00.000Z' });
 
 describe('rules@23: the weather now', () => {
   it.each([
@@ -39,11 +39,7 @@ describe("rules@23: the speaker's passing condition", () => {
     ["I'm exhausted, but our accountant is Dana Whitfield at Kestrel & Co", 'Dana Whitfield'],
     ["I'm knackered, the van insurance is with Admiral under policy AD-4471", 'AD-4471'],
     ["It's pouring here, and the shed key is under the blue pot at 14 Elm Road", '14 Elm Road'],
-  ])('"%s" keeps its durable clause', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words) && !/^(?:i'?m|it'?s)\b/i.test(t))).toBe(
-      true,
-    );
-  });
+  ])('"%s" keeps its durable clause', keepsWithout(/^(?:i'?m|it'?s)\b/i));
 
   // Positive neighbours: the same words in a lasting condition, a preference or a rule.
   it.each([

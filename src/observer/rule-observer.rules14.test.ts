@@ -6,7 +6,7 @@ import { classifySentence, isLeaving } from './text-rules.js';
 
 const FROM = { from: '2026-03-04T10:00:00.000Z' };
 const observed = (text: string) => observedIn([['user', text]], FROM);
-const { red, keeps, keepsNothing } = chatsFrom(FROM);
+const { keeps, keepsWithout, keepsNothing } = chatsFrom(FROM);
 
 describe('rules@14: a standing rule or a change of state is not the speaker leaving', () => {
   it.each([
@@ -44,11 +44,7 @@ describe('rules@14: the clause beside a leaving clause is read as any sentence',
     ['Call in 5, the loan rate is 3.9% fixed until 2031.', '3.9%'],
     ['My shift is starting, the alarm code is changed monthly.', 'alarm code'],
     ['Off to bed, my cousin Piet feeds the chickens.', 'Piet'],
-  ])('"%s" keeps its clause', (sentence, words) => {
-    expect(
-      red(sentence).some((t) => t.includes(words) && !/^(?:gotta|call in|my shift|off)/i.test(t)),
-    ).toBe(true);
-  });
+  ])('"%s" keeps its clause', keepsWithout(/^(?:gotta|call in|my shift|off)/i));
 
   // Negative neighbours: a verbless or momentary clause beside leaving stays out.
   it.each([
@@ -155,9 +151,7 @@ describe('rules@14: a temptation resisted keeps what was decided', () => {
   it.each([
     ['I was tempted to switch to Lidl but we decided to stay with Ocado.', 'Ocado'],
     ["Tempted to go freelance, but I've decided to stay at the council.", 'council'],
-  ])('"%s" keeps its decision', (sentence, words) => {
-    expect(red(sentence).some((t) => t.includes(words) && !/tempted/i.test(t))).toBe(true);
-  });
+  ])('"%s" keeps its decision', keepsWithout(/tempted/i));
 
   it.each([
     "I was tempted to buy the 65-inch but I'm not sure",

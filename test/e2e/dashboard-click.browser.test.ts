@@ -1,29 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardServer } from './__fixtures__/dashboard-server.js';
-import {
-  hasChromium,
-  launchChromium,
-  startDashboardServer,
-} from './__fixtures__/dashboard-server.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, useDashboardInChromium } from './__fixtures__/dashboard-server.js';
 
 describe.skipIf(!hasChromium())('dashboard inbox under the pointer', () => {
-  let dashboard: DashboardServer;
-  let browser: { context: BrowserContext; close(): Promise<void> };
-  let page: Page;
-
-  beforeAll(async () => {
-    dashboard = await startDashboardServer();
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await dashboard?.close();
-  });
+  const opened = useDashboardInChromium();
 
   it('selects the card that was clicked, wherever on it, so a key acts on that card', async () => {
+    const { dashboard, page } = opened();
     await page.goto(`${dashboard.server.url}/#/inbox`);
     await page.waitForSelector('#live-status:text-is("live")');
     await page.waitForSelector('.inbox-item');

@@ -1,12 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedItemConflict } from '../../src/engine/__fixtures__/item-conflict.js';
-import type { DashboardServer } from './__fixtures__/dashboard-server.js';
-import {
-  hasChromium,
-  launchChromium,
-  startDashboardServer,
-} from './__fixtures__/dashboard-server.js';
+import { hasChromium, useDashboardInChromium } from './__fixtures__/dashboard-server.js';
 
 /**
  * Run in the page (a string: the project's types carry no DOM): every visible element with its
@@ -90,25 +84,14 @@ const VIEWPORTS = [
 ] as const;
 
 describe.skipIf(!hasChromium())('dashboard contrast in Chromium', () => {
-  let dashboard: DashboardServer;
-  let browser: { context: BrowserContext; close(): Promise<void> };
-  let page: Page;
-
-  beforeAll(async () => {
-    dashboard = await startDashboardServer();
-    await seedItemConflict(dashboard.engine, 'thread-db');
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await dashboard?.close();
+  const opened = useDashboardInChromium(undefined, {
+    seed: (engine) => seedItemConflict(engine, 'thread-db'),
   });
 
   it.each(VIEWPORTS)(
     'every text on every page reaches WCAG AA contrast at $name width',
     async ({ width, height }) => {
+      const { dashboard, page } = opened();
       await page.setViewportSize({ width, height });
       for (const [hash, ready] of PAGES) {
         await page.goto(`${dashboard.server.url}/#/${hash}`);

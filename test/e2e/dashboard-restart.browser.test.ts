@@ -1,67 +1,36 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/core/index.js';
-import type { Engine } from '../../src/engine/index.js';
-import { createEngine } from '../../src/engine/index.js';
-import { seedTwoEntities } from '../../src/interfaces/http/__fixtures__/two-entities.js';
-import type { RunningHttpServer } from '../../src/interfaces/http/index.js';
-import { startHttpServer } from '../../src/interfaces/http/index.js';
+import { describe, expect, it } from 'vitest';
 import { observation, toJsonl } from '../../src/testing/index.js';
-import { hasChromium, launchChromium } from './__fixtures__/dashboard-server.js';
+import {
+  type DashboardServer,
+  hasChromium,
+  useDashboardInChromium,
+} from './__fixtures__/dashboard-server.js';
 
-/** Resolves to 'closed' when `server.close()` finishes, or 'hung' after `ms`. */
-function closeWithin(server: RunningHttpServer, ms: number): Promise<'closed' | 'hung'> {
+/** Resolves to 'closed' when the dashboard's server has stopped, or 'hung' after `ms`. */
+function stopWithin(dashboard: DashboardServer, ms: number): Promise<'closed' | 'hung'> {
   return Promise.race([
-    server.close().then(() => 'closed' as const),
+    dashboard.stop().then(() => 'closed' as const),
     new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms).unref()),
   ]);
 }
 
 describe.skipIf(!hasChromium())('dashboard in Chromium across a server restart', () => {
-  let dir: string;
-  let engine: Engine;
-  let server: RunningHttpServer | undefined;
-  let browser: { context: BrowserContext; close(): Promise<void> };
-  let page: Page;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'verity-dashboard-restart-'));
-    engine = await createEngine({
-      home: dir,
-      clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
-    });
-    await seedTwoEntities(engine);
-    server = await startHttpServer(engine, { port: 0, host: '127.0.0.1', token: null });
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await engine?.close();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  });
+  const opened = useDashboardInChromium();
 
   it('closes with the dashboard open, then reconnects, refreshes the inbox and gets new events', async () => {
-    const first = server as RunningHttpServer;
-    const port = Number(new URL(first.url).port);
-    await page.goto(`${first.url}/#/inbox`);
+    const { dashboard, page } = opened();
+    await page.goto(`${dashboard.server.url}/#/inbox`);
     await page.waitForSelector('.inbox-item');
     await page.waitForSelector('#live-status:text-is("live")');
 
     // The open event stream must not hold the server up (SIGTERM runs this close).
-    expect(await closeWithin(first, 5000)).toBe('closed');
-    server = undefined;
+    expect(await stopWithin(dashboard, 5000)).toBe('closed');
     await page.waitForSelector('#live-status:not(:text-is("live"))');
     // A read while the server is down fails on the page.
     await page.evaluate('window.dispatchEvent(new HashChangeEvent("hashchange"))');
     await page.waitForSelector('main:has-text("Failed to fetch")');
 
-    server = await startHttpServer(engine, { port, host: '127.0.0.1', token: null });
+    await dashboard.restart();
     await page.waitForSelector('#live-status:text-is("live")', { timeout: 15_000 });
     await page.waitForSelector('.inbox-item');
     expect(await page.locator('main').textContent()).not.toContain('Failed to fetch');
@@ -71,7 +40,7 @@ describe.skipIf(!hasChromium())('dashboard in Chromium across a server restart',
     await page.evaluate('delete document.body.dataset.lastEvent');
     let announced = false;
     for (let id = 901; id < 906 && !announced; id += 1) {
-      await engine.ingest(
+      await dashboard.engine.ingest(
         toJsonl([
           observation({
             id,
@@ -90,7 +59,8 @@ describe.skipIf(!hasChromium())('dashboard in Chromium across a server restart',
   }, 60_000);
 
   it('opens the stream again when a read fails while it says live, and reads the page again', async () => {
-    const url = (server as RunningHttpServer).url;
+    const { dashboard, page } = opened();
+    const url = dashboard.server.url;
     // The page reads the inbox on load and again when the stream is ready: let both finish.
     let reads = 0;
     const count = (response: { url(): string }): void => {

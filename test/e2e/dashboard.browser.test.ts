@@ -1,13 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedItemConflict } from '../../src/engine/__fixtures__/item-conflict.js';
 import { observation, toJsonl } from '../../src/testing/index.js';
-import type { DashboardServer } from './__fixtures__/dashboard-server.js';
 import {
+  type DashboardServer,
   hasChromium,
-  launchChromium,
-  startDashboardServer,
   storeTargets,
+  useDashboardInChromium,
 } from './__fixtures__/dashboard-server.js';
 
 const PG_URL = process.env['VERITY_TEST_PG_URL'];
@@ -43,22 +41,10 @@ async function openPromptId(dashboard: DashboardServer, entity: string): Promise
 }
 
 describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, target) => {
-  let dashboard: DashboardServer;
-  let browser: { context: BrowserContext; close(): Promise<void> };
-  let page: Page;
-
-  beforeAll(async () => {
-    dashboard = await startDashboardServer(target);
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await dashboard?.close();
-  });
+  const opened = useDashboardInChromium(target);
 
   it('answers a review prompt by keyboard (j/k to select, c to confirm) and the state changes', async () => {
+    const { dashboard, page } = opened();
     const id = await openPromptId(dashboard, 'user:alex');
     await page.goto(`${dashboard.server.url}/#/inbox`);
     await page.waitForSelector('.inbox-item');
@@ -77,6 +63,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('edits a review prompt by clicking and the state takes the edited value', async () => {
+    const { dashboard, page } = opened();
     const id = await openPromptId(dashboard, 'family:smith');
     const row = page.locator(`.inbox-item[data-id="${id}"]`);
     await row.getByRole('button', { name: /edit/ }).click();
@@ -89,6 +76,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('keeps an open edit form and its typed text when the inbox refreshes under it', async () => {
+    const { dashboard, page } = opened();
     const conflict = async (id: number, field: string, first: string, second: string) => {
       await dashboard.engine.ingest(
         toJsonl([
@@ -132,6 +120,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('follows a provenance link to the winning event, the rule and the thresholds', async () => {
+    const { dashboard, page } = opened();
     await page.goto(`${dashboard.server.url}/#/entity/user:alex`);
     await page.getByRole('link', { name: 'travel.status' }).click();
     await page.waitForSelector('.explain');
@@ -145,6 +134,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('shows a new review prompt live, through SSE, without reloading', async () => {
+    const { dashboard, page } = opened();
     await page.goto(`${dashboard.server.url}/#/inbox`);
     await page.waitForSelector('body[data-live="true"]');
     const report = await dashboard.engine.ingest(
@@ -173,6 +163,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('resolves an item conflict in the inbox by click and by key, and the thread page changes', async () => {
+    const { dashboard, page } = opened();
     const [postgres, mysql] = await seedItemConflict(dashboard.engine, 'thread-db');
     const [postgres2, mysql2] = await seedItemConflict(dashboard.engine, 'thread-db-2');
     const url = dashboard.server.url;
@@ -211,6 +202,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('shows messages waiting for item extraction on the health page, linked to their thread', async () => {
+    const { dashboard, page } = opened();
     const line = JSON.stringify({
       type: 'message',
       thread_id: 'thread-waiting',
@@ -230,6 +222,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
   });
 
   it('names every control and fits a phone width without sideways scrolling', async () => {
+    const { dashboard, page } = opened();
     for (const view of ['inbox', 'entity/user:alex', 'search', 'health']) {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(`${dashboard.server.url}/#/${view}`);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine, fixedClock, loadConfig } from '../../src/index.js';
+import { createEngine, type Engine, fixedClock, loadConfig } from '../../src/index.js';
 
 /**
  * The README's SDK section promises a clock option for in-process use: `createEngine` reads no
@@ -20,19 +20,24 @@ describe('createEngine clock (README SDK)', () => {
     return dir;
   };
 
-  it('dates what it records by the clock it is given', async () => {
-    const pinned = Date.parse('2026-03-05T09:00:00Z');
-    const engine = await createEngine({ home: home(), clock: fixedClock(pinned) });
+  /** Records "We're in `city` now" on `engine`, checks the location is dated `at`, and closes it. */
+  async function expectDatedAt(engine: Engine, city: string, at: string): Promise<void> {
     try {
       await engine.recordMessages(
-        [{ message_id: '1', role: 'user', content: "We're in Lisbon now, back on Monday." }],
+        [{ message_id: '1', role: 'user', content: `We're in ${city} now, back on Monday.` }],
         { thread_id: 'dm' },
       );
       const location = await engine.getField('user:primary', 'travel.location');
-      expect(location).toMatchObject({ value: 'Lisbon', valid_from: '2026-03-05T09:00:00.000Z' });
+      expect(location).toMatchObject({ value: city, valid_from: at });
     } finally {
       await engine.close();
     }
+  }
+
+  it('dates what it records by the clock it is given', async () => {
+    const pinned = Date.parse('2026-03-05T09:00:00Z');
+    const engine = await createEngine({ home: home(), clock: fixedClock(pinned) });
+    await expectDatedAt(engine, 'Lisbon', '2026-03-05T09:00:00.000Z');
   });
 
   it('takes VERITY_NOW through loadConfig, as the CLI does', async () => {
@@ -43,15 +48,6 @@ describe('createEngine clock (README SDK)', () => {
       home: config.home,
       ...(config.now === null ? {} : { clock: fixedClock(config.now) }),
     });
-    try {
-      await engine.recordMessages(
-        [{ message_id: '1', role: 'user', content: "We're in Porto now, back on Monday." }],
-        { thread_id: 'dm' },
-      );
-      const location = await engine.getField('user:primary', 'travel.location');
-      expect(location).toMatchObject({ value: 'Porto', valid_from: '2026-03-06T08:30:00.000Z' });
-    } finally {
-      await engine.close();
-    }
+    await expectDatedAt(engine, 'Porto', '2026-03-06T08:30:00.000Z');
   });
 });

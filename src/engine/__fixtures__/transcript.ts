@@ -28,15 +28,20 @@ export function unnumberedTranscript(
   turns: readonly (readonly [string, string])[],
   first = 1,
 ): string {
-  return turns
-    .map(([role, content], i) =>
-      JSON.stringify({
-        role,
-        content,
-        created_at: `${hour}${String(first + i).padStart(2, '0')}:00Z`,
-      }),
-    )
-    .join('\n');
+  const line = unnumberedLine(hour);
+  return turns.map(([role, content], i) => line(role, content, first + i)).join('\n');
+}
+
+/**
+ * A writer of one line of an `unnumberedTranscript` (no message id; Verity derives one), sent
+ * `minute` minutes past `hour` (an RFC 3339 prefix that ends before the minutes), for transcripts
+ * whose messages are not one a minute.
+ */
+export function unnumberedLine(
+  hour: string,
+): (role: string, content: string, minute: number) => string {
+  return (role, content, minute) =>
+    JSON.stringify({ role, content, created_at: `${hour}${String(minute).padStart(2, '0')}:00Z` });
 }
 
 /**

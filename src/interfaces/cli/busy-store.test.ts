@@ -1,57 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageFile, runCli } from './__fixtures__/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useCliHome } from './__fixtures__/cli-home.js';
+import { messageFile, messageJsonl } from './__fixtures__/run-cli.js';
 
 // Another process holds the store's write lock (a capture, an ingest, a server writing): a read
 // answers at once, and a write says it waits and, with VERITY_BUSY_WAIT_S, gives up with exit 4.
-const NOW = ['--now', '2026-02-20T10:00:00Z'];
-
-let dir: string;
-let home: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verity-cli-busy-'));
-  home = join(dir, 'home');
-  expect((await runCli(['--home', home, ...NOW, 'init'])).code).toBe(0);
-  expect(
-    (
-      await runCli([
-        '--home',
-        home,
-        ...NOW,
-        'ingest',
-        messageFile(dir, 'm1', "We're in Tahoe now, back Monday."),
-      ])
-    ).code,
-  ).toBe(0);
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('a store another process is writing to', () => {
+  const cli = useCliHome('verity-cli-busy-', {
+    scope: 'all',
+    now: '2026-02-20T10:00:00Z',
+    records: messageJsonl('m1', "We're in Tahoe now, back Monday."),
+  });
+
   it('answers a read at once and refuses a write after VERITY_BUSY_WAIT_S with exit 4', async () => {
-    const writer = new Database(join(home, 'verity.db'));
+    const writer = new Database(join(cli.home, 'verity.db'));
     const saved = process.env['VERITY_BUSY_WAIT_S'];
     try {
       writer.exec('BEGIN IMMEDIATE');
-      const read = await runCli(['--home', home, ...NOW, 'state', 'get', 'user:primary']);
+      const read = await cli.verity(['state', 'get', 'user:primary']);
       expect(read.code).toBe(0);
       expect(read.stdout).toContain('Tahoe');
       expect(read.stderr).not.toContain('busy');
 
       process.env['VERITY_BUSY_WAIT_S'] = '1.5';
-      const write = await runCli([
-        '--home',
-        home,
-        ...NOW,
-        'ingest',
-        messageFile(dir, 'm2', 'Back home now.'),
-      ]);
+      const write = await cli.verity(['ingest', messageFile(cli.dir, 'm2', 'Back home now.')]);
       expect(write.code).toBe(4);
       expect(write.stderr).toContain(
         'the store is busy (another process is writing); waiting up to 1.5 s',
@@ -64,7 +37,7 @@ describe('a store another process is writing to', () => {
       writer.close();
     }
     // Nothing was lost: once the lock is gone the same write goes through.
-    const retried = await runCli(['--home', home, ...NOW, 'ingest', join(dir, 'm2.jsonl')]);
+    const retried = await cli.verity(['ingest', join(cli.dir, 'm2.jsonl')]);
     expect(retried.code).toBe(0);
   }, 60_000);
 
@@ -72,7 +45,7 @@ describe('a store another process is writing to', () => {
     const saved = process.env['VERITY_BUSY_WAIT_S'];
     process.env['VERITY_BUSY_WAIT_S'] = 'soon';
     try {
-      const run = await runCli(['--home', home, ...NOW, 'stats']);
+      const run = await cli.verity(['stats']);
       expect(run.code).not.toBe(0);
       expect(run.stderr).toContain(
         'VERITY_BUSY_WAIT_S must be a number of seconds above 0 (got "soon")',

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { grant } from './__fixtures__/grants.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
-import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 
 // An answer given over HTTP (REST or the dashboard's inbox) names the token that gave it, as
 // Telegram names `telegram:<user>`.
 const REVIEWER = 'reviewer-token-0123456789';
 const ADMIN = 'admin-token-0123456789';
 
-const http = useHttpApp({
-  prefix: 'verity-answered-by-',
-  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: seedTwoEntities,
-  app: { token: ADMIN, tokens: [grant('reviewer', REVIEWER, ['read', 'review'])] },
+const http = useTwoEntitiesApp('verity-answered-by-', {
+  token: ADMIN,
+  tokens: [grant('reviewer', REVIEWER, ['read', 'review'])],
 });
 
 async function openPrompt(entity: string): Promise<string> {

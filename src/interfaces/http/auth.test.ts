@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
-import { fixedClock } from '../../core/index.js';
 import { observation, toJsonl } from '../../testing/index.js';
 import { alexAndReader, grant } from './__fixtures__/grants.js';
 import { sseStream } from './__fixtures__/sse-stream.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
-import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 import { entityAllowed, hashToken, isRestricted, resolvePrincipal } from './auth.js';
 
 const ALEX = 'alex-token-0123456789';
@@ -20,17 +18,12 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const statusOf = async (path: string, token: string) =>
   (await http.app.request(path, { headers: bearer(token) })).status;
 
-const http = useHttpApp({
-  prefix: 'verity-auth-',
-  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: seedTwoEntities,
-  app: {
-    token: ADMIN,
-    tokens: [
-      ...alexAndReader(ALEX, READER),
-      grant('family', FAMILY, ['read', 'review'], ['family:*']),
-    ],
-  },
+const http = useTwoEntitiesApp('verity-auth-', {
+  token: ADMIN,
+  tokens: [
+    ...alexAndReader(ALEX, READER),
+    grant('family', FAMILY, ['read', 'review'], ['family:*']),
+  ],
 });
 
 async function openPrompt(entity: string): Promise<string> {

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { alexAndReader } from './__fixtures__/grants.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
-import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 
 const ALEX = 'alex-context-token-0123456789';
 const READER = 'reader-context-token-0123456789';
 const ADMIN = 'admin-context-token-0123456789';
 
-const http = useHttpApp({
-  prefix: 'verity-context-auth-',
-  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: seedTwoEntities,
-  app: { token: ADMIN, tokens: alexAndReader(ALEX, READER) },
+const http = useTwoEntitiesApp('verity-context-auth-', {
+  token: ADMIN,
+  tokens: alexAndReader(ALEX, READER),
 });
 
 const statusOf = async (path: string) =>

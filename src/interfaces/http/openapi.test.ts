@@ -1,17 +1,10 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { sseStream } from './__fixtures__/sse-stream.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
-import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 import { routeRegistryOf } from './platform.js';
 
-const http = useHttpApp({
-  prefix: 'verity-openapi-',
-  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: seedTwoEntities,
-  app: { token: null },
-});
+const http = useTwoEntitiesApp('verity-openapi-', { token: null });
 
 describe('/api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {

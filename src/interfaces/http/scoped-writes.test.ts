@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
 import { alexAndReader } from './__fixtures__/grants.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
-import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 
 // A write token limited to user:alex must not land a write on anyone else: the entity a write
 // resolves to (after the user:primary default) is checked before anything is stored.
@@ -11,11 +9,9 @@ const READER = 'reader-token-0123456789';
 const ADMIN = 'admin-token-0123456789';
 const asAlex = { Authorization: `Bearer ${ALEX}`, 'content-type': 'application/json' };
 
-const http = useHttpApp({
-  prefix: 'verity-scoped-writes-',
-  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: seedTwoEntities,
-  app: { token: ADMIN, tokens: alexAndReader(ALEX, READER) },
+const http = useTwoEntitiesApp('verity-scoped-writes-', {
+  token: ADMIN,
+  tokens: alexAndReader(ALEX, READER),
 });
 
 const post = (path: string, body: unknown) =>

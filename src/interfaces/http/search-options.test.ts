@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/index.js';
-import { useHttpApp } from './__fixtures__/temp-engine.js';
-import { seedTwoEntities } from './__fixtures__/two-entities.js';
+import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 
-const http = useHttpApp({
-  prefix: 'verity-search-options-',
-  engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
-  seed: seedTwoEntities,
-  app: { token: null },
-});
+const http = useTwoEntitiesApp('verity-search-options-', { token: null });
 
 async function threads(query: string): Promise<string[]> {
   const response = await http.app.request(`/api/search?query=ferry&mode=text&${query}`);

@@ -23,12 +23,17 @@ async function pending(): Promise<{ proposal_id: string; text: string; section: 
   ).proposals;
 }
 
+/** Resolves the first pending proposal with `args` (action, text, reason); it and the tool's answer. */
+async function resolveFirst(args: Record<string, unknown>) {
+  const [first] = await pending();
+  if (first === undefined) throw new Error('expected a pending proposal');
+  const answer = await call('resolve_proposal', { proposal_id: first.proposal_id, ...args });
+  return { first, answer };
+}
+
 describe('resolve_proposal and capture_session wording', () => {
   it('approves the text it is given, as an edit and then an approval', async () => {
-    const [first] = await pending();
-    if (first === undefined) throw new Error('expected a pending proposal');
-    const resolved = await call('resolve_proposal', {
-      proposal_id: first.proposal_id,
+    const { first, answer: resolved } = await resolveFirst({
       action: 'approve',
       text: 'Reload nginx only after nginx -t passes on the staging box',
     });
@@ -45,10 +50,7 @@ describe('resolve_proposal and capture_session wording', () => {
   });
 
   it('refuses a reject carrying an edit, and leaves the proposal pending', async () => {
-    const [first] = await pending();
-    if (first === undefined) throw new Error('expected a pending proposal');
-    const refused = await call('resolve_proposal', {
-      proposal_id: first.proposal_id,
+    const { first, answer: refused } = await resolveFirst({
       action: 'reject',
       text: 'something else',
     });

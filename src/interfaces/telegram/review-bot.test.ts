@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Logger, noopLogger, PROMPT_STATUSES } from '../../core/index.js';
+import { addPlannedTask, proposalsFromSession } from '../../engine/__fixtures__/test-engine.js';
 import { createEngine, type Engine } from '../../engine/index.js';
 import { createTelegramNotifier } from '../../tasks/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../testing/index.js';
@@ -136,6 +137,9 @@ describe('the Telegram review bot', () => {
     calls.filter((c) => c.method === 'answerCallbackQuery').map((c) => c.body['text']);
 
   const client = () => server.getClient(TOKEN, { chatId: CHAT, userId: USER, timeout: 5_000 });
+  /** The task notifier `verity serve` starts, sending to the test chat through the fake server. */
+  const chatNotifier = () =>
+    createTelegramNotifier({ token: TOKEN, chatIds: [CHAT], apiRoot: server.config.apiURL });
 
   async function start(
     over: Engine = engine,
@@ -263,14 +267,7 @@ describe('the Telegram review bot', () => {
   });
 
   it('lands an approved memory proposal in MEMORY.md, with the decider in the ledger', async () => {
-    await engine.observer.capture({
-      text: SESSION,
-      trigger: 'shutdown',
-      observe: 'sync',
-      sessionId: 's1',
-    });
-    await engine.observer.reflect();
-    const proposals = await engine.observer.listProposals('pending');
+    const proposals = await proposalsFromSession(engine, SESSION);
     expect(await bot.push()).toBe(proposals.length);
     const rule = botMessages().find((m) => m.message.text.includes('formatter'));
     const [approve, reject] = buttonsOf(rule);
@@ -449,23 +446,19 @@ describe('the Telegram review bot', () => {
   });
 
   it("marks a task done from the telegram notifier's button, with the Telegram user as the actor", async () => {
-    const task = await engine.tasks.add({ title: 'Renew the passport' });
-    await engine.tasks.move(task.id, 'TRIAGED', {
-      priority: 'P1',
-      due: '2026-04-20T00:00:00Z',
-      definition_of_done: ['the new passport is in the drawer'],
-    });
-    await engine.tasks.move(task.id, 'PLANNED', {
-      next_action: 'book the appointment',
-      next_check: '2026-04-08T09:00:00Z',
-    });
+    const task = await addPlannedTask(
+      engine,
+      'Renew the passport',
+      {
+        priority: 'P1',
+        due: '2026-04-20T00:00:00Z',
+        definition_of_done: ['the new passport is in the drawer'],
+      },
+      { next_action: 'book the appointment', next_check: '2026-04-08T09:00:00Z' },
+    );
     await engine.tasks.move(task.id, 'READY');
     await engine.tasks.move(task.id, 'EXECUTING');
-    const notifier = createTelegramNotifier({
-      token: TOKEN,
-      chatIds: [CHAT],
-      apiRoot: server.config.apiURL,
-    });
+    const notifier = chatNotifier();
     await notifier.send({
       key: 'test-key',
       task_id: task.id,
@@ -486,18 +479,13 @@ describe('the Telegram review bot', () => {
   });
 
   it('sends an escalation once to a chat, whether the notifier or the bot gets to it first', async () => {
-    const task = await engine.tasks.add({ title: 'File the quarterly VAT return' });
-    await engine.tasks.move(task.id, 'TRIAGED', {
+    const task = await addPlannedTask(engine, 'File the quarterly VAT return', {
       priority: 'P0',
       due: '2026-04-07T12:00:00Z',
       definition_of_done: ['the return is filed'],
     });
     clock.set('2026-04-07T13:00:00Z');
-    const notifier = createTelegramNotifier({
-      token: TOKEN,
-      chatIds: [CHAT],
-      apiRoot: server.config.apiURL,
-    });
+    const notifier = chatNotifier();
     const report = await engine.tasks.reconcile({ notifier });
     expect(report.notifications_sent).toBe(1);
     expect(await bot.push()).toBe(0);
@@ -523,13 +511,7 @@ describe('the Telegram review bot', () => {
 
   it('shows who decided in Telegram in the review and proposal listings of every surface', async () => {
     const promptId = await openPrompt();
-    await engine.observer.capture({
-      text: SESSION,
-      trigger: 'shutdown',
-      observe: 'sync',
-      sessionId: 's1',
-    });
-    await engine.observer.reflect();
+    await proposalsFromSession(engine, SESSION);
     await bot.push();
     const asked = botMessages().find((m) => buttonsOf(m).includes(`prompt:confirm:${promptId}`));
     await press(`prompt:confirm:${promptId}`, asked?.messageId ?? 0);

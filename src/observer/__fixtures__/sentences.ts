@@ -86,7 +86,9 @@ export const all =
 /**
  * Chats as `options` says: `said`, the texts of a chat's durable observations; `red`, those of one
  * user message; and the checks on them: `keeps` for rows [sentence, words] (a durable observation
- * holds the words), `keepsNothing` (nothing of the sentence is durable).
+ * holds the words), `keepsWithout(dropped)` for the same rows (one holds the words and nothing
+ * `dropped` matches: the clause kept apart from the momentary one), `keepsNothing` (nothing of
+ * the sentence is durable).
  */
 export function chatsFrom(options: ChatOptions) {
   const said = (...turns: Turn[]) => durableIn(turns, options);
@@ -97,6 +99,11 @@ export function chatsFrom(options: ChatOptions) {
     keeps(sentence: string, words: string): void {
       expect(red(sentence).some((t) => t.includes(words))).toBe(true);
     },
+    keepsWithout:
+      (dropped: RegExp) =>
+      (sentence: string, words: string): void => {
+        expect(red(sentence).some((t) => t.includes(words) && !dropped.test(t))).toBe(true);
+      },
     keepsNothing(sentence: string): void {
       expect(red(sentence)).toEqual([]);
     },

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { fixedClock } from '../../../src/core/index.js';
 import type { Engine } from '../../../src/engine/index.js';
 import { createEngine, type EngineOptions } from '../../../src/engine/index.js';
@@ -76,23 +77,58 @@ export function hasChromium(): boolean {
 /** A seeded engine behind a real `startHttpServer` on loopback. */
 export interface DashboardServer {
   readonly engine: Engine;
+  /** The server running now: the first, or the one `restart` started; throws while stopped. */
   readonly server: RunningHttpServer;
+  /** Closes the server (as SIGTERM does) and leaves the engine open for `restart`. */
+  stop(): Promise<void>;
+  /** Starts a server again on the stopped one's port, on the same engine. */
+  restart(): Promise<RunningHttpServer>;
   close(): Promise<void>;
 }
 
+/** Options of `startDashboardServer`. */
+export interface DashboardServerOptions {
+  /** The bearer token the server requires (default none). */
+  readonly token?: string | null;
+  /** What to add to the seeded engine before the browser opens. */
+  readonly seed?: (engine: Engine) => Promise<unknown>;
+}
+
 /** Starts the dashboard, seeded with two entities, on `target` (see `StoreTarget`). */
-export async function startDashboardServer(target?: StoreTarget): Promise<DashboardServer> {
+export async function startDashboardServer(
+  target?: StoreTarget,
+  { token = null, seed }: DashboardServerOptions = {},
+): Promise<DashboardServer> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-dashboard-'));
   const { engine, dispose } = await openTargetEngine(dir, target, {
     clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')),
   });
   await seedTwoEntities(engine);
-  const server = await startHttpServer(engine, { port: 0, host: '127.0.0.1', token: null });
+  await seed?.(engine);
+  const serve = (port: number) => startHttpServer(engine, { port, host: '127.0.0.1', token });
+  let running: RunningHttpServer | undefined = await serve(0);
+  let port = 0;
+  const current = (): RunningHttpServer => {
+    if (running === undefined) throw new Error('the dashboard server is stopped');
+    return running;
+  };
   return {
     engine,
-    server,
+    get server() {
+      return current();
+    },
+    async stop() {
+      const stopping = current();
+      port = Number(new URL(stopping.url).port);
+      running = undefined;
+      await stopping.close();
+    },
+    async restart() {
+      running = await serve(port);
+      return running;
+    },
     async close() {
-      await server.close();
+      await running?.close();
       await engine.close();
       await dispose();
       rmSync(dir, { recursive: true, force: true });
@@ -126,5 +162,33 @@ export async function launchChromium(): Promise<{
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Registers hooks that start the dashboard (as `startDashboardServer` does) and open a page of a
+ * headless Chromium before the enclosing suite, and close both after it; the returned function
+ * gives the suite's dashboard and page.
+ */
+export function useDashboardInChromium(
+  target?: StoreTarget,
+  options: DashboardServerOptions = {},
+): () => { readonly dashboard: DashboardServer; readonly page: Page } {
+  let opened: { dashboard: DashboardServer; page: Page } | undefined;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let dashboard: DashboardServer | undefined;
+  beforeAll(async () => {
+    dashboard = await startDashboardServer(target, options);
+    browser = await launchChromium();
+    opened = { dashboard, page: await browser.context.newPage() };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.close();
+    opened = undefined;
+  });
+  return () => {
+    if (opened === undefined) throw new Error('useDashboardInChromium: read outside its suite');
+    return opened;
   };
 }

@@ -32,6 +32,8 @@ export interface CliHome {
     args: readonly string[],
     options?: { readonly now?: string; readonly stdin?: string },
   ): Promise<CliRun>;
+  /** `verity ARGS` (at `now` when given), which must exit 0, else the test fails; what it printed. */
+  ok(args: readonly string[], now?: string): Promise<string>;
 }
 
 /**
@@ -52,6 +54,11 @@ export function useCliHome(prefix: string, options: CliHomeOptions = {}): CliHom
     },
     verity: (args, { now = options.now, stdin } = {}) =>
       runCli(['--home', home(), ...(now === undefined ? [] : ['--now', now]), ...args], stdin),
+    ok: async (args, now) => {
+      const run = await cli.verity(args, now === undefined ? {} : { now });
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout;
+    },
   };
   const [before, after] = options.scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
   before(async () => {

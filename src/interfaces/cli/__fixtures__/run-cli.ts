@@ -53,11 +53,10 @@ export function spawnCli(args: readonly string[], env: Record<string, string>): 
 }
 
 /**
- * Writes one user message as a JSONL file `<dir>/<id>.jsonl` for `verity ingest` (thread
- * `thread`, said 2026-02-19 15:00 UTC) and returns its path.
+ * One user message as a JSONL line (newline included) for `verity ingest`: thread `thread`, said
+ * 2026-02-19 15:00 UTC.
  */
-export function messageFile(dir: string, id: string, content: string, thread = 'tahoe'): string {
-  const path = join(dir, `${id}.jsonl`);
+export function messageJsonl(id: string, content: string, thread = 'tahoe'): string {
   const record = {
     type: 'message',
     thread_id: thread,
@@ -66,6 +65,12 @@ export function messageFile(dir: string, id: string, content: string, thread = '
     content,
     created_at: '2026-02-19T15:00:00Z',
   };
-  writeFileSync(path, `${JSON.stringify(record)}\n`);
+  return `${JSON.stringify(record)}\n`;
+}
+
+/** Writes `messageJsonl(id, content, thread)` as the file `<dir>/<id>.jsonl`; returns its path. */
+export function messageFile(dir: string, id: string, content: string, thread = 'tahoe'): string {
+  const path = join(dir, `${id}.jsonl`);
+  writeFileSync(path, messageJsonl(id, content, thread));
   return path;
 }

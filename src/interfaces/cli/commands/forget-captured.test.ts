@@ -1,17 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unnumberedLine } from '../../../engine/__fixtures__/transcript.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
 const NOW = '2026-06-12T20:00:00Z';
 
 /** A Verity transcript line without a message id: Verity derives one (`h-…`), search cites it. */
-const turn = (role: string, content: string, minute: number): string =>
-  JSON.stringify({
-    role,
-    content,
-    created_at: `2026-06-12T19:${String(minute).padStart(2, '0')}:00Z`,
-  });
+const turn = unnumberedLine('2026-06-12T19:');
 
 const SESSION = [
   turn('user', 'The plumber comes on Wednesday to fix the boiler.', 1),
@@ -26,15 +22,9 @@ describe('verity forget --message of a captured entry', () => {
     config: (dir) => ({ embeddings: { provider: 'none' }, workspace: join(dir, 'workspace') }),
   });
 
-  async function ok(args: readonly string[]): Promise<string> {
-    const run = await cli.verity(args);
-    expect(run.code, run.stderr).toBe(0);
-    return run.stdout;
-  }
-
   /** The id search cites the captured message of session `home` that `query` finds first by. */
   async function idOf(query: string): Promise<string> {
-    const found = JSON.parse(await ok(['search', query, '--json'])) as {
+    const found = JSON.parse(await cli.ok(['search', query, '--json'])) as {
       hits: { kind: string; thread_id: string; message_id: string }[];
     };
     const hit = found.hits.find((h) => h.kind === 'message' && h.thread_id === 'session:home');
@@ -46,26 +36,26 @@ describe('verity forget --message of a captured entry', () => {
     const file = join(cli.dir, 'session.jsonl');
     writeFileSync(file, `${SESSION}\n`);
     const capture = ['capture', file, '--session', 'home', '--trigger', 'manual', '--sync'];
-    await ok(capture);
-    await ok(['reflect']);
+    await cli.ok(capture);
+    await cli.ok(['reflect']);
     const log = join(cli.dir, 'workspace', 'memory', '2026-06-12.md');
     const review = join(cli.dir, 'workspace', 'REVIEW.md');
     // Forgotten as search cites it.
     const aunt = await idOf('Marguerite kayak');
     const plumber = await idOf('plumber boiler');
     expect(readFileSync(log, 'utf8')).toContain('Marguerite');
-    expect(await ok(['proposals', 'list', '--json'])).toContain('Marguerite');
+    expect(await cli.ok(['proposals', 'list', '--json'])).toContain('Marguerite');
 
     const forgotten = JSON.parse(
-      await ok(['forget', '--message', `session:home/${aunt}`, '--yes', '--json']),
+      await cli.ok(['forget', '--message', `session:home/${aunt}`, '--yes', '--json']),
     ) as { redacted: number };
     expect(forgotten.redacted).toBeGreaterThan(0);
 
     const shown = [
-      await ok(['search', 'Marguerite kayaks Annecy', '--json']),
-      await ok(['ask', 'who restores kayaks?']),
-      await ok(['context', '--thread', 'session:home', '--budget', '4000']),
-      await ok(['proposals', 'list', '--json']),
+      await cli.ok(['search', 'Marguerite kayaks Annecy', '--json']),
+      await cli.ok(['ask', 'who restores kayaks?']),
+      await cli.ok(['context', '--thread', 'session:home', '--budget', '4000']),
+      await cli.ok(['proposals', 'list', '--json']),
       readFileSync(log, 'utf8'),
       readFileSync(review, 'utf8'),
     ];
@@ -76,9 +66,9 @@ describe('verity forget --message of a captured entry', () => {
     expect(shown[4]).toContain('sage green');
 
     // The same file captured again is the capture it repeats, with the entry still gone.
-    expect(await ok([...capture, '--json'])).toContain('"status": "duplicate"');
-    expect(await ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
-    expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
+    expect(await cli.ok([...capture, '--json'])).toContain('"status": "duplicate"');
+    expect(await cli.ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
+    expect(await cli.ok(['rebuild', '--verify'])).toContain('verified: yes');
   });
 
   it('keeps it erased when the transcript is edited above it and captured again', async () => {
@@ -92,13 +82,13 @@ describe('verity forget --message of a captured entry', () => {
     ];
     writeFileSync(file, `${chat.join('\n')}\n`);
     const capture = ['capture', file, '--session', 'home', '--trigger', 'manual', '--sync'];
-    await ok(capture);
+    await cli.ok(capture);
     const aunt = await idOf('Marguerite kayak');
     const question = await idOf('code bike shed');
-    await ok(['forget', '--message', `session:home/${aunt}`, '--yes']);
-    await ok(['forget', '--message', `session:home/${question}`, '--yes']);
-    expect(await ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
-    expect(await ok(['search', '6803', '--json'])).not.toContain('6803');
+    await cli.ok(['forget', '--message', `session:home/${aunt}`, '--yes']);
+    await cli.ok(['forget', '--message', `session:home/${question}`, '--yes']);
+    expect(await cli.ok(['search', 'Marguerite kayak', '--json'])).not.toContain('Marguerite');
+    expect(await cli.ok(['search', '6803', '--json'])).not.toContain('6803');
 
     // Two lines inserted above: every line number moves, and the file grows below too.
     const edited = [
@@ -108,11 +98,11 @@ describe('verity forget --message of a captured entry', () => {
       turn('user', 'The hallway paint arrives on Monday.', 8),
     ];
     writeFileSync(file, `${edited.join('\n')}\n`);
-    expect(await ok([...capture, '--json'])).toContain('"status": "captured"');
+    expect(await cli.ok([...capture, '--json'])).toContain('"status": "captured"');
     const shown = [
-      await ok(['search', 'Marguerite kayaks Annecy', '--json']),
-      await ok(['search', '6803 bike shed code', '--json']),
-      await ok(['context', '--thread', 'session:home', '--budget', '4000']),
+      await cli.ok(['search', 'Marguerite kayaks Annecy', '--json']),
+      await cli.ok(['search', '6803 bike shed code', '--json']),
+      await cli.ok(['context', '--thread', 'session:home', '--budget', '4000']),
       readFileSync(join(cli.dir, 'workspace', 'memory', '2026-06-12.md'), 'utf8'),
     ];
     for (const text of shown) expect(text).not.toMatch(/Marguerite|Annecy|6803/);
@@ -120,6 +110,6 @@ describe('verity forget --message of a captured entry', () => {
     expect(shown[3]).toContain('bins go out on Thursday');
     expect(shown[2]).toContain('paint arrives on Monday');
     expect(shown[2]).toContain('sage green');
-    expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
+    expect(await cli.ok(['rebuild', '--verify'])).toContain('verified: yes');
   });
 });

@@ -26,15 +26,14 @@ describe('verity forget of a question keeps the rest of a reply that says more',
       JSON.stringify(messageRecord(thread, id, role, content, `2026-05-04T18:0${i + 1}:00Z`)),
     );
     writeFileSync(join(cli.dir, 'chat.jsonl'), `${lines.join('\n')}\n`);
-    const run = await cli.verity(['ingest', join(cli.dir, 'chat.jsonl')]);
-    expect(run.code, run.stderr).toBe(0);
+    await cli.ok(['ingest', join(cli.dir, 'chat.jsonl')]);
   }
 
   /** `verity forget --message TARGET --yes --json`, which must exit 0; the answer it printed. */
   async function forgetJson(target: string): Promise<ForgetAnswer> {
-    const forgotten = await cli.verity(['forget', '--message', target, '--yes', '--json']);
-    expect(forgotten.code, forgotten.stderr).toBe(0);
-    return JSON.parse(forgotten.stdout) as ForgetAnswer;
+    return JSON.parse(
+      await cli.ok(['forget', '--message', target, '--yes', '--json']),
+    ) as ForgetAnswer;
   }
 
   /** What search, ask, the context, items and state show of `thread`. */

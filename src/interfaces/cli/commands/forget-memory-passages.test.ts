@@ -24,21 +24,15 @@ describe('verity memory forget of an entry drawn from a message with another', (
     config: (dir) => ({ embeddings: { provider: 'none' }, workspace: join(dir, 'workspace') }),
   });
 
-  async function ok(args: readonly string[]): Promise<string> {
-    const run = await cli.verity(args);
-    expect(run.code, run.stderr).toBe(0);
-    return run.stdout;
-  }
-
   async function approved(session: readonly string[]): Promise<{ id: string; text: string }[]> {
     const file = join(cli.dir, 'session.jsonl');
     writeFileSync(file, `${session.join('\n')}\n`);
-    await ok(['capture', file, '--trigger', 'shutdown', '--sync']);
-    await ok(['reflect']);
-    const { proposals } = JSON.parse(await ok(['proposals', 'list', '--json'])) as {
+    await cli.ok(['capture', file, '--trigger', 'shutdown', '--sync']);
+    await cli.ok(['reflect']);
+    const { proposals } = JSON.parse(await cli.ok(['proposals', 'list', '--json'])) as {
       proposals: { proposal_id: string; text: string }[];
     };
-    for (const p of proposals) await ok(['proposals', 'approve', p.proposal_id]);
+    for (const p of proposals) await cli.ok(['proposals', 'approve', p.proposal_id]);
     return proposals.map((p) => ({ id: `m-${p.proposal_id.slice(2)}`, text: p.text }));
   }
 
@@ -59,7 +53,7 @@ describe('verity memory forget of an entry drawn from a message with another', (
     const ci = entries.find((e) => e.text.startsWith('CI is GitHub Actions'));
     if (fly === undefined || ci === undefined) throw new Error(JSON.stringify(entries));
 
-    const result = JSON.parse(await ok(['memory', 'forget', fly.id, '--json'])) as {
+    const result = JSON.parse(await cli.ok(['memory', 'forget', fly.id, '--json'])) as {
       memories_forgotten: string[];
       messages_redacted: string[];
     };
@@ -72,18 +66,18 @@ describe('verity memory forget of an entry drawn from a message with another', (
 
     const memory = readFileSync(join(cli.dir, 'workspace', 'MEMORY.md'), 'utf8');
     expect(memory).toContain(ci.id);
-    expect(await ok(['memory', 'list', '--all'])).toContain(ci.id);
+    expect(await cli.ok(['memory', 'list', '--all'])).toContain(ci.id);
     const shown = [
       memory,
-      await ok(['ask', 'How do we deploy? Fly.io app?']),
-      await ok(['search', 'billing-worker-stg', '--json']),
-      await ok(['search', 'staging app name', '--json']),
+      await cli.ok(['ask', 'How do we deploy? Fly.io app?']),
+      await cli.ok(['search', 'billing-worker-stg', '--json']),
+      await cli.ok(['search', 'staging app name', '--json']),
       readFileSync(join(cli.dir, 'workspace', 'memory', '2026-11-21.md'), 'utf8'),
     ];
     for (const text of shown) expect(text).not.toContain('billing-worker-stg');
     // The message keeps its other sentence; the mere mention stays searchable.
-    expect(await ok(['search', 'CI GitHub Actions', '--json'])).toContain('u1');
-    expect(await ok(['search', 'status page queue healthy', '--json'])).toContain('u4');
-    expect(await ok(['rebuild', '--verify'])).toContain('verified: yes');
+    expect(await cli.ok(['search', 'CI GitHub Actions', '--json'])).toContain('u1');
+    expect(await cli.ok(['search', 'status page queue healthy', '--json'])).toContain('u4');
+    expect(await cli.ok(['rebuild', '--verify'])).toContain('verified: yes');
   });
 });

@@ -11,12 +11,6 @@ describe('proposals past their seven days, before `proposals expire` runs', () =
     config: (dir) => ({ embeddings: { provider: 'none' }, workspace: join(dir, 'workspace') }),
   });
 
-  async function ok(args: readonly string[], now?: string): Promise<string> {
-    const run = await cli.verity(args, now === undefined ? {} : { now });
-    expect(run.code, run.stderr).toBe(0);
-    return run.stdout;
-  }
-
   async function staged(): Promise<{ id: string; review: string }> {
     const file = join(cli.dir, 'session.jsonl');
     const line = {
@@ -25,9 +19,9 @@ describe('proposals past their seven days, before `proposals expire` runs', () =
       created_at: '2026-11-21T14:10:00Z',
     };
     writeFileSync(file, `${JSON.stringify(line)}\n`);
-    await ok(['capture', file, '--session', 'exp', '--trigger', 'shutdown', '--sync']);
-    await ok(['reflect']);
-    const { proposals } = JSON.parse(await ok(['proposals', 'list', '--json'])) as {
+    await cli.ok(['capture', file, '--session', 'exp', '--trigger', 'shutdown', '--sync']);
+    await cli.ok(['reflect']);
+    const { proposals } = JSON.parse(await cli.ok(['proposals', 'list', '--json'])) as {
       proposals: { proposal_id: string }[];
     };
     const [first] = proposals;
@@ -40,17 +34,17 @@ describe('proposals past their seven days, before `proposals expire` runs', () =
   it('lists and REVIEW.md agree on day 8: neither offers the proposal, both say it expired', async () => {
     const { id, review } = await staged();
     const day8 = '2026-11-29T16:00:00Z';
-    expect(await ok(['proposals', 'list'], day8)).toBe('no proposals\n');
+    expect(await cli.ok(['proposals', 'list'], day8)).toBe('no proposals\n');
     expect(readFileSync(review, 'utf8')).not.toContain('- [ ]');
-    expect(await ok(['proposals', 'list', '--status', 'expired'], day8)).toContain(id);
+    expect(await cli.ok(['proposals', 'list', '--status', 'expired'], day8)).toContain(id);
   });
 
   it('still offers it on day 6, and a tick after day 7 says it expired rather than "nothing ticked"', async () => {
     const { id, review } = await staged();
-    expect(await ok(['proposals', 'list'], '2026-11-27T15:00:00Z')).toContain(id);
+    expect(await cli.ok(['proposals', 'list'], '2026-11-27T15:00:00Z')).toContain(id);
     expect(readFileSync(review, 'utf8')).toContain('- [ ]');
     writeFileSync(review, readFileSync(review, 'utf8').replace('- [ ]', '- [x]'));
-    const synced = await ok(['proposals', 'sync'], '2026-11-29T16:00:00Z');
+    const synced = await cli.ok(['proposals', 'sync'], '2026-11-29T16:00:00Z');
     expect(synced).toContain(`expired (unreviewed for 7 days, not approved): ${id}`);
     expect(synced).not.toContain('nothing ticked');
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { fixedClock } from '../../../core/index.js';
 import { createEngine, type Engine, type EngineOptions } from '../../../engine/index.js';
 import { createHttpApp, type HttpAppOptions } from '../index.js';
+import { seedTwoEntities } from './two-entities.js';
 
 /** A fresh engine (no embedding model) whose home is a new temporary directory, at `now`. */
 export async function tempEngine(
@@ -94,4 +95,17 @@ export function useHttpApp(setup: HttpAppSetup): HttpTestApp {
       return current().app;
     },
   };
+}
+
+/**
+ * `useHttpApp` over an engine at 2026-02-19 15:05 UTC (home: the temporary folder) filled by
+ * `seedTwoEntities`, with the app options `app`.
+ */
+export function useTwoEntitiesApp(prefix: string, app: HttpAppSetup['app']): HttpTestApp {
+  return useHttpApp({
+    prefix,
+    engine: (dir) => ({ home: dir, clock: fixedClock(Date.parse('2026-02-19T15:05:00Z')) }),
+    seed: seedTwoEntities,
+    app,
+  });
 }
