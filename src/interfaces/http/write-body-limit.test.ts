@@ -168,6 +168,19 @@ describe('the write body limit', () => {
     expect(await storedCounts()).toEqual(before);
   });
 
+  it('is documented as a 413 answer of every write route, and of no read', async () => {
+    const document = (await (await http.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((item) => Object.entries(item));
+    const writes = operations.filter(([method]) => method !== 'get');
+    expect(writes.length).toBeGreaterThan(10);
+    for (const [, operation] of writes) expect(operation.responses).toHaveProperty('413');
+    for (const [method, operation] of operations) {
+      if (method === 'get') expect(operation.responses).not.toHaveProperty('413');
+    }
+  });
+
   it('leaves reads alone', async () => {
     const response = await http.app.request('/api/stats', {
       headers: { Authorization: `Bearer ${ADMIN}` },
