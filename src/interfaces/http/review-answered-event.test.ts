@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
-import { toJsonl } from '../../testing/index.js';
+import type { EngineEvent } from '../../engine/index.js';
+import { createManualClock, toJsonl } from '../../testing/index.js';
 import { grant } from './__fixtures__/grants.js';
 import { type SseStream, sseStream } from './__fixtures__/sse-stream.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
@@ -122,4 +123,48 @@ describe('review.answered on /api/events', () => {
       }),
     ]);
   }, 30_000);
+});
+
+describe('review.answered for a task review', () => {
+  const clock = createManualClock('2026-01-28T09:00:00Z');
+  const tasks = useHttpApp({
+    prefix: 'verity-task-review-answered-',
+    engine: (dir) => ({ home: dir, clock, embeddings: { model: null } }),
+    // Two missed deadlines make the improvement loop propose a patch: a task review item.
+    seed: async (engine) => {
+      await engine.tasks.logIncident({ type: 'MISSED_DEADLINE', detail: 'the deck was late' });
+      await engine.tasks.logIncident({ type: 'MISSED_DEADLINE', detail: 'the bill was late' });
+      clock.set('2026-01-29T04:00:00Z');
+      await engine.tasks.improve();
+    },
+    app: { token: null },
+  });
+
+  it('is published when a patch is judged over POST /api/task-reviews/:id', async () => {
+    const [patch] = await tasks.engine.tasks.patches({ status: 'proposed' });
+    if (patch === undefined) throw new Error('the loop proposed no patch');
+    const seen: EngineEvent[] = [];
+    const unsubscribe = tasks.engine.events.subscribe((event) => void seen.push(event));
+    const refused = await tasks.app.request(`/api/task-reviews/${patch.patch_id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'acknowledge' }),
+    });
+    const response = await tasks.app.request(`/api/task-reviews/${patch.patch_id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'reject', note: 'too broad' }),
+    });
+    unsubscribe();
+    // A refused answer (a task action on a patch) announces nothing.
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBe(200);
+    expect(seen.filter((event) => event.type === 'review.answered')).toEqual([
+      {
+        type: 'review.answered',
+        entity_id: null,
+        data: { kind: 'patch', id: patch.patch_id, action: 'reject' },
+      },
+    ]);
+  });
 });
