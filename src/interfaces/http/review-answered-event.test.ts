@@ -3,7 +3,7 @@ import { fixedClock } from '../../core/index.js';
 import type { EngineEvent } from '../../engine/index.js';
 import { createManualClock, toJsonl } from '../../testing/index.js';
 import { grant } from './__fixtures__/grants.js';
-import { type SseStream, sseStream } from './__fixtures__/sse-stream.js';
+import { type OpenEventStream, openEventStream } from './__fixtures__/sse-stream.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
 import { entityRecords, seedTwoEntities } from './__fixtures__/two-entities.js';
 
@@ -25,25 +25,12 @@ async function openPrompt(entity: string): Promise<string> {
 }
 
 /** An open `/api/events` stream for `token`, once the ledger watcher knows the head. */
-async function listen(token: string): Promise<{ stream: SseStream; close(): Promise<void> }> {
-  const controller = new AbortController();
-  const response = await http.app.request('/api/events', {
-    headers: bearer(token),
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const stream = sseStream(response);
-  await stream.until('event: ready');
+async function listen(token: string): Promise<OpenEventStream> {
+  const opened = await openEventStream(http.app, bearer(token));
   // The watcher's first poll (every 500 ms while someone listens) only learns the ledger head;
   // commits after it are what it announces.
   await new Promise((resolve) => setTimeout(resolve, 1_200));
-  return {
-    stream,
-    async close() {
-      controller.abort();
-      await stream.cancel();
-    },
-  };
+  return opened;
 }
 
 /** The `review.answered` messages of an SSE text, parsed. */
