@@ -238,6 +238,8 @@ function serverShape(z: typeof Zod) {
     http: section(z, {
       port: z.number().int().min(0).max(65535).optional(),
       host: z.string().optional(),
+      /** Largest request body a write route reads, in bytes (default 4 MiB); larger: 413. */
+      max_body_bytes: z.number().int().min(1024).max(1_073_741_824).optional(),
     }),
     token: z.string().min(8).optional(),
     /**

@@ -50,7 +50,11 @@ export interface Config {
    */
   readonly busyWaitSeconds: number | null;
   readonly file: ConfigFile;
-  readonly http: { readonly port: number; readonly host: string };
+  /**
+   * The HTTP server: port, interface, and the largest request body a write route reads
+   * (`maxBodyBytes`: VERITY_MAX_BODY_BYTES, else `http.max_body_bytes`, else 4 MiB).
+   */
+  readonly http: { readonly port: number; readonly host: string; readonly maxBodyBytes: number };
   /** Bearer token for the HTTP API; null leaves it open on loopback only. */
   readonly token: string | null;
   /** API key of the language-model extractor (VERITY_LLM_API_KEY or `extract.llm.api_key_env`). */
@@ -77,6 +81,36 @@ export interface TelegramConfig {
   readonly allowedUserIds: readonly number[];
   /** Bot API root: VERITY_TELEGRAM_API_ROOT, else `telegram.api_root`, else Telegram's. */
   readonly apiRoot: string;
+}
+
+/** The request body limit of `verity serve` when neither the environment nor the file sets one. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const BODY_UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  kb: 1024,
+  mb: 1024 ** 2,
+  gb: 1024 ** 3,
+};
+
+/**
+ * VERITY_MAX_BODY_BYTES: a whole number of bytes, or of KB, MB or GB (powers of 1024), from 1 KB
+ * to 1 GB, as `http.max_body_bytes` allows.
+ */
+function parseBodyLimit(text: string): number {
+  const match = /^(\d+)\s*(kb|mb|gb)?$/i.exec(text.trim());
+  const bytes =
+    match === null
+      ? Number.NaN
+      : Number(match[1]) * (BODY_UNITS[(match[2] ?? '').toLowerCase()] ?? Number.NaN);
+  if (!Number.isSafeInteger(bytes) || bytes < 1024 || bytes > 1024 ** 3) {
+    throw new EngineError(
+      'CONFIG_INVALID',
+      `VERITY_MAX_BODY_BYTES (or http.max_body_bytes in config.json) must be a size from 1KB to 1GB, such as 8388608 or 8MB (got "${text}")`,
+      { setting: 'http.max_body_bytes' },
+    );
+  }
+  return bytes;
 }
 
 /** Telegram user ids separated by commas, as the flag and the environment variable give them. */
@@ -238,6 +272,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     http: {
       port: flags.port ?? envPort ?? file.http?.port ?? 7077,
       host: flags.host ?? env['VERITY_HOST'] ?? file.http?.host ?? '127.0.0.1',
+      maxBodyBytes: env['VERITY_MAX_BODY_BYTES']
+        ? parseBodyLimit(env['VERITY_MAX_BODY_BYTES'])
+        : (file.http?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES),
     },
     token: env['VERITY_TOKEN'] ?? file.token ?? null,
     llmApiKey:

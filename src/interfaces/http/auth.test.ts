@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
 import { observation, toJsonl } from '../../testing/index.js';
 import { alexAndReader, grant } from './__fixtures__/grants.js';
-import { sseStream } from './__fixtures__/sse-stream.js';
+import { openEventStream } from './__fixtures__/sse-stream.js';
 import { useTwoEntitiesApp } from './__fixtures__/temp-engine.js';
 import { entityAllowed, hashToken, isRestricted, resolvePrincipal } from './auth.js';
 
@@ -231,14 +231,7 @@ describe('HTTP scopes and entity allow-lists', () => {
       headers: bearer(ALEX),
     });
     expect(refused.status).toBe(403);
-    const controller = new AbortController();
-    const response = await http.app.request('/api/events', {
-      headers: bearer(ALEX),
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    const stream = sseStream(response);
-    await stream.until('event: ready');
+    const { stream, close } = await openEventStream(http.app, bearer(ALEX));
     http.engine.events.publish({
       type: 'drift.detected',
       entity_id: 'family:smith',
@@ -250,8 +243,7 @@ describe('HTTP scopes and entity allow-lists', () => {
     expect(text).not.toContain('family:smith');
     expect(text).not.toContain('"n":1');
     expect(text).not.toContain('"n":2');
-    controller.abort();
-    await stream.cancel();
+    await close();
   });
 });
 

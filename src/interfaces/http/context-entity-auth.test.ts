@@ -27,4 +27,11 @@ describe('GET /api/context with an entity-limited token', () => {
     expect(await statusOf('/api/context?entity_id=user:alex&thread_id=t1')).toBe(403);
     expect(await statusOf('/api/context?entity=user:alex&thread=t1')).toBe(403);
   });
+
+  it('applies the same checks to the recall pack (pack=true)', async () => {
+    expect(await statusOf('/api/context?entity_id=user:alex&pack=true')).toBe(200);
+    expect(await statusOf('/api/context?entity_id=family:smith&pack=true')).toBe(403);
+    expect(await statusOf('/api/context?pack=true')).toBe(403);
+    expect(await statusOf('/api/context?entity_id=user:alex&thread_id=t1&pack=true')).toBe(403);
+  });
 });

@@ -63,3 +63,52 @@ describe('GET /api/context', () => {
     expect(body.error.details).toMatchObject({ field });
   });
 });
+
+describe('GET /api/context?pack=true (recall-pack mode, as `verity context --pack`)', () => {
+  const get = async (query: string) => {
+    const response = await http.app.request(`/api/context?${query}`, { headers: AUTH });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it("puts the entity's recall pack before the context, within one budget", async () => {
+    const { status, body } = await get(
+      'entity_id=user:primary&thread_id=trip&budget=900&pack=true',
+    );
+    expect(status).toBe(200);
+    const pack = body['recall_pack'] as Record<string, unknown>;
+    expect(pack).toMatchObject({ entity_id: 'user:primary', budget: 300 });
+    expect(typeof pack['pack_id']).toBe('string');
+    const markdown = String(body['markdown']);
+    expect(markdown.startsWith(String(pack['markdown']))).toBe(true);
+    expect(markdown).toContain('## Recent messages');
+    expect(body).toMatchObject({ entity: 'user:primary', thread: 'trip', budget: 900 });
+    expect(Number(body['total'])).toBeLessThanOrEqual(900);
+    expect(Number(body['total'])).toBeGreaterThanOrEqual(Number(pack['tokens']));
+  });
+
+  it('gives no pack for a thread asked without an entity (it would show one person to everyone)', async () => {
+    const { status, body } = await get('thread_id=trip&pack=true');
+    expect(status).toBe(200);
+    expect(body['recall_pack']).toBeNull();
+    expect(String(body['markdown'])).toContain('## Recent messages');
+  });
+
+  it('answers the plain context for pack=false or no pack, and refuses another value', async () => {
+    const plain = await get('thread_id=trip&budget=500');
+    const off = await get('thread_id=trip&budget=500&pack=false');
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual(plain.body);
+    expect(plain.body).not.toHaveProperty('recall_pack');
+    const wrong = await get('thread_id=trip&pack=yes');
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('pack');
+  });
+
+  it('is documented in the served OpenAPI document', async () => {
+    const document = (await (await http.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string }[] }>>;
+    };
+    const names = document.paths['/api/context']?.['get']?.parameters.map((p) => p.name);
+    expect(names).toContain('pack');
+  });
+});

@@ -1,15 +1,15 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { DEFAULT_MAX_BODY_BYTES } from '../../config/index.js';
 import { isWireJson, toWireJson } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
 import { createMcpServer } from '../mcp/index.js';
 import type { TokenGrant } from './auth.js';
 import { CONTEXT_ROUTES } from './context-route.js';
 import { CORE_ROUTES } from './core-routes.js';
-import { errorBody, invalid, toHttpError } from './http-errors.js';
+import { invalid, toHttpError } from './http-errors.js';
 import { ITEMS_ROUTES } from './items-routes.js';
 import { MAINTENANCE_ROUTES } from './maintenance-routes.js';
 import { MEMORY_FILE_ROUTES } from './memory-file-routes.js';
@@ -24,6 +24,7 @@ import type { OperationsOptions } from './route-deps.js';
 import { mountRoutes } from './route-registry.js';
 import { TASK_REVIEW_ROUTES } from './task-review-routes.js';
 import { TASK_ROUTES } from './tasks-routes.js';
+import { writeBodyLimit } from './write-body-limit.js';
 
 /** Options of `createHttpApp`. */
 export interface HttpAppOptions {
@@ -40,9 +41,13 @@ export interface HttpAppOptions {
   readonly onError?: (error: unknown) => void;
   /** Calendars and projection targets of `POST /api/poll` and `POST /api/project`. */
   readonly operations?: OperationsOptions;
+  /**
+   * Largest body a write (POST, PUT, PATCH, DELETE, MCP included) may send, in bytes; larger ones
+   * are refused with 413 before anything is read into a route. Default 4 MiB
+   * (`VERITY_MAX_BODY_BYTES` / `http.max_body_bytes` for `verity serve`).
+   */
+  readonly maxBodyBytes?: number;
 }
-
-const MAX_INGEST_BYTES = 16 * 1024 * 1024;
 
 const ignoreError = (): void => {};
 
@@ -80,6 +85,8 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
 
   const allowedHosts = options.allowedHosts ?? null;
   if (allowedHosts !== null) app.use('*', hostGuard(allowedHosts));
+  // Before auth: a token limited to some entities has its request body read by the entity check.
+  app.use('*', writeBodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
 
   const platform = installPlatform(
     app,
@@ -138,38 +145,27 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
   app.get('/mcp', mcpMethodNotAllowed);
   app.delete('/mcp', mcpMethodNotAllowed);
 
-  app.post(
-    '/api/ingest',
-    bodyLimit({
-      maxSize: MAX_INGEST_BYTES,
-      onError: (c) =>
-        c.json(
-          errorBody('PAYLOAD_TOO_LARGE', `ingest bodies are limited to ${MAX_INGEST_BYTES} bytes`),
-          413,
-        ),
-    }),
-    async (c) => {
-      refuseUnknownQuery(c, ['import']);
-      const mode = c.req.query('import');
-      if (mode !== undefined && mode !== 'true' && mode !== 'false') {
-        throw invalid('import must be true or false', 'import');
-      }
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      let text: string;
-      try {
-        if (bytes.includes(0)) throw new Error('NUL byte');
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      } catch (error: unknown) {
-        throw invalid(
-          'the body is binary or not UTF-8; ingest reads UTF-8 JSONL text. Nothing was stored.',
-          'body',
-          error,
-        );
-      }
-      const result = await engine.ingest(text, { import: mode === 'true' });
-      return c.json(result, result.rejected > 0 ? 422 : 200);
-    },
-  );
+  app.post('/api/ingest', async (c) => {
+    refuseUnknownQuery(c, ['import']);
+    const mode = c.req.query('import');
+    if (mode !== undefined && mode !== 'true' && mode !== 'false') {
+      throw invalid('import must be true or false', 'import');
+    }
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    let text: string;
+    try {
+      if (bytes.includes(0)) throw new Error('NUL byte');
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch (error: unknown) {
+      throw invalid(
+        'the body is binary or not UTF-8; ingest reads UTF-8 JSONL text. Nothing was stored.',
+        'body',
+        error,
+      );
+    }
+    const result = await engine.ingest(text, { import: mode === 'true' });
+    return c.json(result, result.rejected > 0 ? 422 : 200);
+  });
 
   mountRoutes(app, platform.registry, platform.deps, [
     ...CORE_ROUTES,

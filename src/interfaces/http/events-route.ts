@@ -2,6 +2,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { Engine, EngineEvent } from '../../engine/index.js';
 import { entityAllowed, isRestricted, principalOf } from './auth.js';
+import { STATE_REVIEW_KIND } from './inbox.js';
 import { problemResponse } from './problem.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { entityIdSchema as entityId } from './wire-schemas.js';
@@ -12,18 +13,32 @@ const KEEPALIVE_MS = 15_000;
 
 /**
  * Ledger event types that the live stream announces under a name of their own: a memory or a
- * projection that no longer matches what it cites (`drift.detected`), and a task that climbed the
- * escalation ladder (`task.escalated`).
+ * projection that no longer matches what it cites (`drift.detected`), a task that climbed the
+ * escalation ladder (`task.escalated`), and a review prompt answered (`review.answered`) by
+ * whichever writer answered it: `/api/reviews/:id`, the inbox, MCP, the CLI or the Telegram bot.
  */
 const LIVE_KINDS: Readonly<Record<string, string>> = {
   'prediction_error.detected': 'drift.detected',
   'projection.drifted': 'drift.detected',
   'memory_zone.edited': 'drift.detected',
   'task.escalated': 'task.escalated',
+  'review.answered': 'review.answered',
 };
 
-/** Payload fields a live event carries along (ids and levels, never note or message text). */
-const LIVE_FIELDS = ['task_id', 'level', 'memory_id', 'error_type', 'file', 'zone_id'] as const;
+/**
+ * Payload fields a live event carries along (ids, levels and the review action, never note or
+ * message text, nor an edited value).
+ */
+const LIVE_FIELDS = [
+  'task_id',
+  'level',
+  'memory_id',
+  'error_type',
+  'file',
+  'zone_id',
+  'prompt_id',
+  'action',
+] as const;
 
 /** Engine events for the announced kinds among the ledger events after `from`, up to `to`. */
 async function announceLedgerKinds(engine: Engine, from: number, to: number): Promise<void> {
@@ -44,14 +59,19 @@ async function announceLedgerKinds(engine: Engine, from: number, to: number): Pr
         const value = event.payload[field];
         if (typeof value === 'string' || typeof value === 'number') data[field] = value;
       }
+      if (kind === 'review.answered' && typeof data['prompt_id'] === 'string') {
+        // The inbox's own `review.answered` names the item as `kind` and `id`: the same here.
+        data['kind'] = STATE_REVIEW_KIND;
+        data['id'] = data['prompt_id'];
+      }
       engine.events.publish({ type: kind, entity_id: event.entityId, data });
     }
   }
 }
 
 /**
- * Publishes `ledger.committed`, `review.opened`, `drift.detected` and `task.escalated` on
- * `engine.events` by polling the ledger head and the open prompts while at least one subscriber
+ * Publishes `ledger.committed`, `review.opened`, `review.answered`, `drift.detected` and
+ * `task.escalated` on `engine.events` by polling the ledger head and the open prompts while at least one subscriber
  * listens, so commits made by any process on the same store (a CLI ingest, a reconciler run,
  * another server) reach the dashboard. Returns a stop function.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answererOf, entityAllowed, principalOf } from './auth.js';
-import { inboxItemSchema } from './inbox.js';
+import { inboxItemSchema, STATE_REVIEW_KIND } from './inbox.js';
 import { pageQuery, pageSchema, paginate } from './paging.js';
 import { type HttpRoute, route } from './route-registry.js';
 
@@ -55,11 +55,15 @@ export const INBOX_ROUTES: readonly HttpRoute[] = [
         body.edited_value,
         answererOf(c),
       );
-      engine.events.publish({
-        type: 'review.answered',
-        entity_id: await source.entityOf(engine, params.id),
-        data: { kind: params.kind, id: params.id, action: body.action },
-      });
+      // A state review's answer is a ledger event, which the ledger watcher announces (with the
+      // same kind, id and action) for every writer; announcing it here too would send it twice.
+      if (source.kind !== STATE_REVIEW_KIND) {
+        engine.events.publish({
+          type: 'review.answered',
+          entity_id: await source.entityOf(engine, params.id),
+          data: { kind: params.kind, id: params.id, action: body.action },
+        });
+      }
       return c.json({ kind: params.kind, id: params.id, result });
     },
   ),

@@ -65,13 +65,19 @@ export interface InboxSource {
   ): Promise<unknown>;
 }
 
+/**
+ * The inbox kind of state review prompts. Their answers are ledger events, which the live stream
+ * announces as `review.answered` whoever answered (see `watchLedger`).
+ */
+export const STATE_REVIEW_KIND = 'state_review';
+
 const reviewSource: InboxSource = {
-  kind: 'state_review',
+  kind: STATE_REVIEW_KIND,
   audience: 'reviewer',
   async list(engine) {
     const prompts = await engine.listReviews({ status: ['open'] });
     return prompts.map((p) => ({
-      kind: 'state_review',
+      kind: STATE_REVIEW_KIND,
       id: p.prompt_id,
       entity_id: p.entity_id,
       title: `${p.entity_id} · ${p.field}: ${p.current_value ?? '∅'} → ${p.proposed_value ?? '∅'}`,

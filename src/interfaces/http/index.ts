@@ -1,7 +1,8 @@
 /**
  * Verity's HTTP interface (`verity serve`): a Hono app with `/health`, MCP Streamable HTTP on
  * `/mcp` and a JSON API under `/api`, behind bearer-token auth.
- * May import: engine, core types, and `interfaces/mcp` (mounted on `/mcp`).
+ * May import: engine, core types, config (the body limit's default), and `interfaces/mcp`
+ * (mounted on `/mcp`).
  */
 
 export type { AuthOptions, Principal, Scope, TokenGrant } from './auth.js';

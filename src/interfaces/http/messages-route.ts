@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTITY_ID_PATTERN } from '../../core/index.js';
+import { recordInChunks } from './record-in-chunks.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { anyObject } from './wire-schemas.js';
 
@@ -16,7 +17,8 @@ const messagesBody = z.strictObject({
 /**
  * Mounts `POST /api/messages` with `{"messages":[...], "thread_id"?, "entity_id"?, "import"?}`:
  * records conversation messages (the SDK's `recordMessages`), 200 with each message's outcome,
- * 422 when every message was rejected.
+ * 422 when every message was rejected. A large request is applied in chunks that let the server
+ * answer other requests in between (`recordInChunks`).
  */
 export const MESSAGES_ROUTES: readonly HttpRoute[] = [
   route(
@@ -24,6 +26,8 @@ export const MESSAGES_ROUTES: readonly HttpRoute[] = [
       method: 'post',
       path: '/api/messages',
       summary: 'Record conversation messages; 422 when every message was rejected',
+      description:
+        'Up to 10,000 messages. A large request is applied in chunks, each its own transaction, so the server keeps answering other requests meanwhile. Should one chunk fail, the error names recorded_messages and total_messages: the messages before it are stored, and sending the same request again records the rest (those answer duplicate).',
       tags: ['ingest'],
       scope: 'write',
       body: messagesBody,
@@ -31,7 +35,7 @@ export const MESSAGES_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { body }, { engine }) => {
       const { messages, ...options } = body;
-      const result = await engine.recordMessages(messages, options);
+      const result = await recordInChunks(engine, messages, options);
       const allRejected = result.rejected > 0 && result.applied + result.duplicate === 0;
       return c.json(result, allRejected ? 422 : 200);
     },

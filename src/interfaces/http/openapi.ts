@@ -79,6 +79,13 @@ function operation(spec: RouteSpec): JsonSchema {
     'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
   };
   responses['400'] = { description: 'Invalid request', content: problem };
+  if (spec.method !== 'get') {
+    responses['413'] = {
+      description:
+        "Body over the server's limit (VERITY_MAX_BODY_BYTES or http.max_body_bytes, default 4 MiB); nothing was stored",
+      content: problem,
+    };
+  }
   if (spec.scope !== 'public') {
     responses['401'] = { description: 'Missing or invalid bearer token', content: problem };
     responses['403'] = { description: 'Scope or entity not allowed', content: problem };

@@ -22,6 +22,8 @@ export interface StartHttpServerOptions {
   readonly onError?: (error: unknown) => void;
   /** The configured calendars and projection targets `POST /api/poll` and `/api/project` use. */
   readonly operations?: OperationsOptions;
+  /** Largest write body in bytes (`HttpAppOptions.maxBodyBytes`); default 4 MiB. */
+  readonly maxBodyBytes?: number;
 }
 
 /** A listening HTTP server. */
@@ -69,6 +71,7 @@ export async function startHttpServer(
     allowedHosts: loopback ? LOOPBACK_HOSTS : null,
     ...(options.onError === undefined ? {} : { onError: options.onError }),
     ...(options.operations === undefined ? {} : { operations: options.operations }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   return new Promise<RunningHttpServer>((resolve, reject) => {
     const onListenError = (error: Error): void => {

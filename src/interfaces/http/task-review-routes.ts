@@ -44,8 +44,21 @@ export const TASK_REVIEW_ROUTES: readonly HttpRoute[] = [
       }),
       response: object,
     },
-    async (c, { params, body }, { engine }) =>
-      c.json(await engine.tasks.answerReview(params.id, body.action, body.note)),
+    async (c, { params, body }, { engine }) => {
+      const answer = await engine.tasks.answerReview(params.id, body.action, body.note);
+      // Task and patch answers are task events, not review.answered ledger events: announced
+      // here, with the inbox's kind for a stuck task, as the inbox announces its own answers.
+      engine.events.publish({
+        type: 'review.answered',
+        entity_id: answer.kind === 'task' ? answer.task.entity_id : null,
+        data: {
+          kind: answer.kind === 'task' ? 'task_escalation' : 'patch',
+          id: answer.review_id,
+          action: answer.action,
+        },
+      });
+      return c.json(answer);
+    },
   ),
   route(
     {

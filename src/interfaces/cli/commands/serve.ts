@@ -157,6 +157,7 @@ export function registerServeCommands(program: Command, toolkit: CliToolkit): vo
               tokens: config.file.tokens ?? [],
               onError: (error: unknown) => logger.error('request failed', { error }),
               operations: operationsOf(config, calendarSourcesOf(config)),
+              maxBodyBytes: config.http.maxBodyBytes,
             });
             logger.info('serving', { url: server.url, home: engine.home });
             const vault = await engine.vault.watch({
