@@ -250,10 +250,10 @@ interface LazyJobs {
 
 function lazyJobs(
   options: EngineOptions,
-  clock: Clock,
-  ids: IdSource,
+  context: EngineContext,
   onError: (error: EngineError) => void,
 ): LazyJobs {
+  const { clock, ids, store } = context;
   const target =
     options.database?.kind === 'postgres'
       ? {
@@ -268,13 +268,26 @@ function lazyJobs(
   let jobs: Promise<JobQueue> | null = null;
   return {
     get: () => {
-      jobs ??= import('../jobs/index.js').then(({ createJobQueue }) =>
-        createJobQueue(target, { clock, ids, onError }),
-      );
+      jobs ??= import('../jobs/index.js')
+        .then(({ createJobQueue }) =>
+          // On a store this process may only read, the queue must not write either: a reading
+          // command (stats) only lists jobs.
+          createJobQueue(target, { clock, ids, onError, readOnly: !store.capabilities.writable }),
+        )
+        .catch((error: unknown) => {
+          // Not kept: the next call tries again, and close has no queue to stop.
+          jobs = null;
+          throw error;
+        });
       return jobs;
     },
     stop: async () => {
-      if (jobs !== null) await (await jobs).stop();
+      const opening = jobs;
+      jobs = null;
+      // An open that failed was already thrown to the call that needed the queue; there is
+      // nothing to stop.
+      const queue = await opening?.catch(() => null);
+      await queue?.stop();
     },
   };
 }
@@ -303,7 +316,7 @@ interface EngineServices {
 function createServices(context: EngineContext, options: EngineOptions): EngineServices {
   const { store, deps, clock, ids } = context;
   const background: { hooks: BackgroundJobHooks | null } = { hooks: null };
-  const jobs = lazyJobs(options, clock, ids, (error) => background.hooks?.onJobError(error));
+  const jobs = lazyJobs(options, context, (error) => background.hooks?.onJobError(error));
   const search = createSearchService(store, clock, options.embeddings);
   const items = createStateItemsService({
     store,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { createManualClock, createSequentialIds, messageRecord } from '../testing/index.js';
-import { createEngine } from './index.js';
+import { createEngine, extractionStalls } from './index.js';
 import type { Engine } from './types.js';
 
 // Issue #12 item 6: a store the process may not write is still readable. File permissions are
@@ -29,6 +29,17 @@ async function openEngine(readOnly: boolean): Promise<Engine> {
     embeddings: { model: null },
   });
   return engine;
+}
+
+/** The names in the store's schema, as a writable open sees them (uncheckpointed writes too). */
+async function schema(): Promise<readonly string[]> {
+  const store = await createSqliteStore({ path: join(dir, 'home', 'verity.db') });
+  try {
+    const rows = store.client.prepare('SELECT name FROM sqlite_master ORDER BY name').all();
+    return rows.map((row) => (row as { name: string }).name);
+  } finally {
+    await store.close();
+  }
 }
 
 beforeEach(async () => {
@@ -58,6 +69,29 @@ describe('an engine on a read-only store', () => {
     expect(JSON.stringify(found)).toContain('Tahoe now');
     const context = await reader.buildContext({ entity: 'user:primary', thread: 't' });
     expect(JSON.stringify(context)).toContain('Tahoe');
+  });
+
+  it('lists its jobs for stats without writing the store, and closes cleanly', async () => {
+    // The writer above ran no background job, so the file has no job tables yet.
+    const before = await schema();
+    const reader = await openEngine(true);
+    const stalls = await extractionStalls(reader);
+    expect(stalls.jobs_error).toBeNull();
+    expect(stalls.jobs).toMatchObject({ queued: 0, retrying: 0, failed: 0 });
+    await reader.close();
+    engine = null;
+    expect(await schema()).toEqual(before);
+  });
+
+  it('refuses to queue a job with a clear read-only error', async () => {
+    const reader = await openEngine(true);
+    const error = await (await reader.jobs()).enqueue('mail', {}).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).details['readOnly']).toBe(true);
+    expect((error as EngineError).message).toMatch(/read-only/);
   });
 
   it('refuses to ingest with a clear read-only error and keeps the ledger as it was', async () => {

@@ -16,6 +16,11 @@ interface CreateJobQueueOptions {
   readonly ids?: IdSource;
   /** Receives worker failures that have no caller to throw to (ignored). */
   readonly onError?: (error: EngineError) => void;
+  /**
+   * The store is one this process may only read: the SQLite queue opens its file read-only and
+   * refuses writes (see `createSqliteJobQueue`). A PostgreSQL store is always writable.
+   */
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -28,7 +33,7 @@ export function createJobQueue(
   options: CreateJobQueueOptions = {},
 ): Promise<JobQueue> {
   if (target.kind === 'sqlite') return createSqliteJobQueue({ ...options, path: target.path });
-  const { clock: _clock, ...rest } = options;
+  const { clock: _clock, readOnly: _readOnly, ...rest } = options;
   return createPgBossJobQueue({
     ...rest,
     url: target.url,

@@ -53,6 +53,29 @@ CREATE INDEX jobs_by_state ON jobs (state, created_at, seq);
 export const LATEST_JOB_SCHEMA_VERSION = jobMigrations.at(-1)?.version ?? 0;
 
 /**
+ * @internal The version of the job tables in `db`, or null when it has none yet. Throws
+ * STORE_FAILED when they are newer than this build. Only reads.
+ */
+export function readJobSchemaVersion(db: Database.Database): number | null {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'jobs_schema_version'")
+    .get();
+  if (table === undefined) return null;
+  const row = db.prepare('SELECT MAX(version) AS version FROM jobs_schema_version').get() as
+    | { version: number | null }
+    | undefined;
+  const current = row?.version ?? 0;
+  if (current > LATEST_JOB_SCHEMA_VERSION) {
+    throw new EngineError(
+      'STORE_FAILED',
+      `The job tables are at version ${current}, newer than this build (${LATEST_JOB_SCHEMA_VERSION})`,
+      { operation: 'migrate', version: current },
+    );
+  }
+  return current;
+}
+
+/**
  * @internal Applies the missing job migrations in one `BEGIN IMMEDIATE` transaction, so that
  * several processes opening the same new file apply each one once. Throws SQLITE_BUSY when
  * another connection holds the write lock (the caller retries), and STORE_FAILED when the file's
@@ -65,17 +88,7 @@ export function applyJobMigrations(db: Database.Database, nowMs: number): void {
       description TEXT NOT NULL,
       applied_at INTEGER NOT NULL
     )`);
-    const row = db.prepare('SELECT MAX(version) AS version FROM jobs_schema_version').get() as
-      | { version: number | null }
-      | undefined;
-    const current = row?.version ?? 0;
-    if (current > LATEST_JOB_SCHEMA_VERSION) {
-      throw new EngineError(
-        'STORE_FAILED',
-        `The job tables are at version ${current}, newer than this build (${LATEST_JOB_SCHEMA_VERSION})`,
-        { operation: 'migrate', version: current },
-      );
-    }
+    const current = readJobSchemaVersion(db) ?? 0;
     const record = db.prepare(
       'INSERT INTO jobs_schema_version (version, description, applied_at) VALUES (?, ?, ?)',
     );

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -259,5 +259,94 @@ describe('SqliteJobQueue', () => {
     const id = await queue.enqueue('mail', {});
     await waitForState(queue, id, 'completed');
     await worker.stop();
+  });
+});
+
+describe('SqliteJobQueue opened read-only', () => {
+  const folder = useTempFolder('verity-jobs-ro-');
+  let path: string;
+
+  beforeEach(() => {
+    path = join(folder.path(), 'verity.db');
+  });
+
+  function readOnly(): Promise<SqliteJobQueue> {
+    return createSqliteJobQueue({ path, clock: manualClock(), readOnly: true }).then((queue) =>
+      folder.keep(queue, (q) => q.stop()),
+    );
+  }
+
+  async function refusal(attempt: () => Promise<unknown>): Promise<EngineError> {
+    const error = await attempt().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(EngineError);
+    return error as EngineError;
+  }
+
+  it('reads the jobs a writer left and writes nothing to the file', async () => {
+    const writer = await createSqliteJobQueue({ path, clock: manualClock() });
+    const id = await writer.enqueue('mail', { to: 'ada' });
+    await writer.stop();
+    const before = readFileSync(path);
+    const queue = await readOnly();
+    expect((await queue.getJob(id))?.state).toBe('created');
+    expect((await queue.listJobs({ queue: 'mail' })).map((job) => job.id)).toEqual([id]);
+    await queue.stop();
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('refuses every write with a read-only error, and a writable open of the file still writes', async () => {
+    const writer = await createSqliteJobQueue({ path, clock: manualClock() });
+    const id = await writer.enqueue('mail', {});
+    await writer.stop();
+    const queue = await readOnly();
+    for (const attempt of [
+      () => queue.enqueue('mail', {}),
+      () => queue.retryDead(id),
+      async () => queue.work('mail', async () => undefined),
+    ]) {
+      const error = await refusal(attempt);
+      expect(error.code).toBe('STORE_FAILED');
+      expect(error.details['readOnly']).toBe(true);
+      expect(error.message).toMatch(/read-only .* cannot write/);
+    }
+    expect(await queue.listJobs()).toHaveLength(1);
+    const again = folder.keep(await createSqliteJobQueue({ path }), (q) => q.stop());
+    await again.enqueue('mail', {});
+    expect(await again.listJobs()).toHaveLength(2);
+  });
+
+  it('reads a store file without job tables as holding no jobs, and adds none', async () => {
+    await (await createSqliteStore({ path })).close();
+    const tables = (): unknown[] => {
+      const raw = new Database(path, { readonly: true });
+      try {
+        return raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'job%'").all();
+      } finally {
+        raw.close();
+      }
+    };
+    expect(tables()).toEqual([]);
+    const queue = await readOnly();
+    expect(await queue.listJobs()).toEqual([]);
+    expect(await queue.getJob('0190f5a4-0000-7000-8000-000000000000')).toBeNull();
+    expect(tables()).toEqual([]);
+  });
+
+  it('refuses job tables newer than this build, as a writable open does', async () => {
+    await (await createSqliteJobQueue({ path })).stop();
+    const raw = new Database(path);
+    raw.prepare("INSERT INTO jobs_schema_version VALUES (99, 'future', 0)").run();
+    raw.close();
+    const error = await refusal(readOnly);
+    expect(error.message).toMatch(/newer than this build/);
+  });
+
+  it('does not create a missing file', async () => {
+    const error = await refusal(readOnly);
+    expect(error.code).toBe('STORE_FAILED');
+    expect(existsSync(path)).toBe(false);
   });
 });

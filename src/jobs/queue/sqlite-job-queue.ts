@@ -11,9 +11,9 @@ import {
   type ResolvedListJobsFilter,
   storeFailed,
 } from './job-options.js';
-import type { Job, JobState } from './job-queue.js';
+import type { Job, JobHandler, JobState, JobWorker, WorkOptions } from './job-queue.js';
 import { PollingJobQueue } from './polling-job-queue.js';
-import { applyJobMigrations } from './sqlite-job-migrations.js';
+import { applyJobMigrations, readJobSchemaVersion } from './sqlite-job-migrations.js';
 
 /** Options of `createSqliteJobQueue`. */
 interface SqliteJobQueueOptions {
@@ -34,6 +34,12 @@ interface SqliteJobQueueOptions {
   readonly completedRetentionSeconds?: number;
   /** Receives worker failures that have no caller to throw to (ignored). */
   readonly onError?: (error: EngineError) => void;
+  /**
+   * Open the existing file for reading only (false): no journal-mode change, no migration, and
+   * every write (enqueue, retryDead, work) fails with a read-only STORE_FAILED. For a store this
+   * process may not write; a file without job tables reads as holding no jobs.
+   */
+  readonly readOnly?: boolean;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -99,8 +105,22 @@ function isBusyError(error: unknown): boolean {
   return error instanceof Error && errorCodeOf(error)?.startsWith('SQLITE_BUSY') === true;
 }
 
+/** SQLite could not write: the file, or its folder (for the WAL's `-shm` file), is read-only. */
+function isReadOnlyError(error: unknown): boolean {
+  return error instanceof Error && errorCodeOf(error)?.startsWith('SQLITE_READONLY') === true;
+}
+
 function toQueueError(operation: string, error: unknown): EngineError {
   return storeFailed('SQLite job queue', operation, error);
+}
+
+function readOnlyError(operation: string, cause?: unknown): EngineError {
+  return new EngineError(
+    'STORE_FAILED',
+    `The SQLite job queue is read-only (its store has no write permission for this process): ${operation} cannot write. Commands that only read work; give write access to change it.`,
+    { operation, readOnly: true },
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 function delay(ms: number): Promise<void> {
@@ -136,16 +156,31 @@ export class SqliteJobQueue extends PollingJobQueue {
   readonly #clock: Clock;
   readonly #ids: IdSource;
   readonly #retentionMs: number;
+  readonly #readOnly: boolean;
+  /** False when a read-only file has no job tables yet: then it holds no jobs. */
+  readonly #hasTables: boolean;
   readonly #statements = new Map<string, Database.Statement>();
   #lastPurgeMs = Number.NEGATIVE_INFINITY;
 
   /** @internal Use `createSqliteJobQueue`. */
-  constructor(client: Database.Database, settings: Required<Omit<SqliteJobQueueOptions, 'path'>>) {
+  constructor(
+    client: Database.Database,
+    settings: Required<Omit<SqliteJobQueueOptions, 'path'>>,
+    hasTables = true,
+  ) {
     super(settings.onError);
     this.client = client;
     this.#clock = settings.clock;
     this.#ids = settings.ids;
     this.#retentionMs = settings.completedRetentionSeconds * 1_000;
+    this.#readOnly = settings.readOnly;
+    this.#hasTables = hasTables;
+  }
+
+  /** Refuses `work` on a read-only file at once, rather than in every poll of the worker. */
+  override work(queue: string, handler: JobHandler, options?: WorkOptions): JobWorker {
+    if (this.#readOnly) throw readOnlyError('work');
+    return super.work(queue, handler, options);
   }
 
   /** @internal */
@@ -188,6 +223,7 @@ export class SqliteJobQueue extends PollingJobQueue {
 
   /** @internal */
   protected async findJob(id: string): Promise<Job | null> {
+    if (!this.#hasTables) return null;
     const row = this.#read('getJob', () => this.#sql('SELECT * FROM jobs WHERE id = ?').get(id)) as
       | JobRow
       | undefined;
@@ -200,6 +236,7 @@ export class SqliteJobQueue extends PollingJobQueue {
     states,
     limit,
   }: ResolvedListJobsFilter): Promise<readonly Job[]> {
+    if (!this.#hasTables) return [];
     const rows = this.#read('listJobs', () =>
       this.#sql(
         `SELECT * FROM jobs
@@ -334,6 +371,7 @@ export class SqliteJobQueue extends PollingJobQueue {
     if (!this.client.open) {
       throw new EngineError('STORE_FAILED', 'The job queue is stopped', { operation });
     }
+    if (this.#readOnly) throw readOnlyError(operation);
     try {
       return await retryWhileBusy(() => this.client.transaction(work).immediate());
     } catch (error: unknown) {
@@ -358,6 +396,7 @@ export async function createSqliteJobQueue(
     busyTimeoutMs: 5,
     completedRetentionSeconds: 7 * 86_400,
     onError: noop,
+    readOnly: false,
     ...options,
   };
   if (typeof options.path !== 'string' || options.path === '' || options.path === ':memory:') {
@@ -376,6 +415,7 @@ export async function createSqliteJobQueue(
       });
     }
   }
+  if (settings.readOnly) return openReadOnlyQueue(options.path, settings);
   let client: Database.Database | null = null;
   try {
     mkdirSync(dirname(options.path), { recursive: true });
@@ -392,6 +432,37 @@ export async function createSqliteJobQueue(
     return new SqliteJobQueue(db, settings);
   } catch (error: unknown) {
     client?.close();
-    throw toQueueError('open', error);
+    throw isReadOnlyError(error) ? readOnlyError('open', error) : toQueueError('open', error);
+  }
+}
+
+/**
+ * Opens an existing file for reading only, writing nothing: the store made the file (and its WAL
+ * mode), so only the job tables' version is checked. A WAL file in a folder this process may not
+ * write can only be read while its `-shm` file exists; without it the open fails as read-only.
+ */
+function openReadOnlyQueue(
+  path: string,
+  settings: Required<Omit<SqliteJobQueueOptions, 'path'>>,
+): SqliteJobQueue {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: settings.busyTimeoutMs,
+    });
+    const hasTables = readJobSchemaVersion(db) !== null;
+    return new SqliteJobQueue(db, settings, hasTables);
+  } catch (error: unknown) {
+    db?.close();
+    if (error instanceof EngineError) throw error;
+    if (!isReadOnlyError(error)) throw toQueueError('open', error);
+    throw new EngineError(
+      'STORE_FAILED',
+      "The SQLite job queue cannot read its tables: the store's folder is read-only for this process and holds no -shm file for the WAL (one appears while a writer has the store open)",
+      { operation: 'open', readOnly: true },
+      { cause: error },
+    );
   }
 }

@@ -31,13 +31,21 @@ export async function runCli(args: readonly string[], stdin = ''): Promise<CliRu
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ENTRY = ['--import', 'tsx', 'src/interfaces/cli/main.ts'];
 
-/** Runs `verity ARGS` as a child process (through tsx, so no build is needed). */
-export function spawnCli(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+/**
+ * Runs `verity ARGS` as a child process (through tsx, so no build is needed); as the user `as`
+ * when given (which needs root, and a checkout that user can read).
+ */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  as?: { readonly uid: number; readonly gid: number },
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...ENTRY, ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...as,
     });
     let stdout = '';
     let stderr = '';
