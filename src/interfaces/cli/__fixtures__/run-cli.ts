@@ -1,5 +1,5 @@
 // Test helpers: run the CLI in process with captured streams, or as a child process as users do.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,20 @@ export async function runCli(args: readonly string[], stdin = ''): Promise<CliRu
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ENTRY = ['--import', 'tsx', 'src/interfaces/cli/main.ts'];
+
+/**
+ * Whether the CLI can start as the user `as`: a checkout under a folder only root may enter
+ * (e.g. /root) cannot be read by another user, whatever the test does with its own files.
+ */
+export function canRunCliAs(as: { readonly uid: number; readonly gid: number }): boolean {
+  const probe = spawnSync(process.execPath, [...ENTRY, '--version'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    timeout: 60_000,
+    ...as,
+  });
+  return probe.status === 0;
+}
 
 /**
  * Runs `verity ARGS` as a child process (through tsx, so no build is needed); as the user `as`
