@@ -212,6 +212,21 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind28',
+    'aa01–aa14',
+    `**blind28 (aa01–aa14)**, a headline: \`bench/observe/blind28-sessions.txt\` and
+  \`blind28-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-28
+  (session 22) by a code-blind writer from the format alone (an example session and its labels),
+  told to avoid the themes of earlier sets (all label phrases occur in their sessions, checked by
+  the writer's script): seven technical sessions (slow Postgres queries and a Flyway error, pandas
+  running out of memory moved to DuckDB, a slow CI build in an Nx monorepo, a Proxmox server off
+  the network, Kafka consumer lag, nginx log rotation, an iOS launch crash) and seven of life and
+  work admin (a phone repair shop, a house move, a youth football team, a mother's hospital
+  visits, an MSc thesis, a group trip to Morocco, a board game café). First run at rules@25 +
+  scorer@7, after the observer changes of session 22 were merged (observe-misses: recall 70/92,
+  bench junk 12/103); no engineer saw it, and the lead read totals and four junk lines.`,
+  ),
+  headline(
     'blind27',
     'q01–q14',
     `**blind27 (q01–q14)**, a headline: \`bench/observe/blind27-sessions.txt\` and
