@@ -265,7 +265,7 @@ export interface ContextResult {
 export const DEFAULT_SYSTEM_TEXT = [
   'Verity context. Canonical state is what is true now and outranks older messages.',
   'Markers: STALE (verify first), PENDING REVIEW (unconfirmed), CONFLICT (ask before acting),',
-  'TENTATIVE and LOW CONFIDENCE (weak evidence), (retired) (no longer true, history only);',
+  'TENTATIVE and LOW CONFIDENCE (weak evidence), (retired) (no longer true);',
   '…[truncated] marks text cut to fit.',
 ].join(' ');
 
