@@ -265,7 +265,8 @@ export interface ContextResult {
 export const DEFAULT_SYSTEM_TEXT = [
   'Verity context. Canonical state is what is true now and outranks older messages.',
   'Markers: STALE (verify first), PENDING REVIEW (unconfirmed), CONFLICT (ask before acting),',
-  'TENTATIVE and LOW CONFIDENCE (weak evidence); …[truncated] marks text cut to fit.',
+  'TENTATIVE and LOW CONFIDENCE (weak evidence), (retired) (no longer true);',
+  '…[truncated] marks text cut to fit.',
 ].join(' ');
 
 /** Budgets above this are refused: no model reads a context that long. */

@@ -1,7 +1,10 @@
 /**
- * One live notification. `type` names what happened (`ledger.committed`, `review.opened`,
- * `drift.detected`, `task.escalated`: the HTTP ledger watcher derives them from new ledger events); `entity_id` lets subscribers with an
- * entity allow-list filter; `data` is the snake_case payload streamed as is.
+ * One live notification. `type` names what happened: `ledger.committed`, `review.opened`,
+ * `drift.detected`, `task.escalated` and a state review's `review.answered` (the HTTP ledger
+ * watcher derives them from new ledger events), and the `review.answered` of an inbox item, a stuck
+ * task or a patch (published by the surface that took the answer: `taskReviewAnswered`);
+ * `entity_id` lets subscribers with an entity allow-list filter; `data` is the snake_case payload
+ * streamed as is.
  */
 export interface EngineEvent {
   readonly type: string;

@@ -80,6 +80,7 @@ export {
   type TaskReviewAction,
   type TaskReviewAnswer,
   type TaskReviewItem,
+  taskReviewAnswered,
 } from './task-reviews.js';
 export type {
   EngineTaskOptions,

@@ -1,5 +1,6 @@
 import { EngineError, isTerminal, REVIEW_ESCALATION_LEVEL, type Task } from '../core/index.js';
 import type { Patch } from '../tasks/index.js';
+import type { EngineEvent } from './engine-events.js';
 
 /** How a person can answer a task's review item. */
 export const TASK_REVIEW_ACTIONS = ['acknowledge', 'cancel', 'unstick'] as const;
@@ -61,6 +62,24 @@ export type TaskReviewAnswer =
       readonly action: TaskReviewAction;
       readonly patch: Patch;
     };
+
+/**
+ * The live `review.answered` event for `answer`, published by whichever surface took it in-process
+ * (HTTP `/api/task-reviews/:id`, MCP `resolve_task_review`): task and patch answers are task
+ * events, not `review.answered` ledger events, so the ledger watcher does not announce them. A
+ * stuck task is named with the inbox's kind for it, as the inbox announces its own answers.
+ */
+export function taskReviewAnswered(answer: TaskReviewAnswer): EngineEvent {
+  return {
+    type: 'review.answered',
+    entity_id: answer.kind === 'task' ? answer.task.entity_id : null,
+    data: {
+      kind: answer.kind === 'task' ? 'task_escalation' : 'patch',
+      id: answer.review_id,
+      action: answer.action,
+    },
+  };
+}
 
 /**
  * Whether a task waits in the review queue: open, escalated to E3 or beyond, and not acknowledged

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { type BuildContextRequest, packedContext } from '../../engine/index.js';
+import { type BuildContextRequest, packedContext, ruledContext } from '../../engine/index.js';
+import { hardRulesView } from '../mcp/index.js';
 import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
-import { anyObject } from './wire-schemas.js';
 
 const text = z.string().optional();
 
-/** The engine's context budget when none is given; a recall pack splits it, so it is spelled out. */
+/**
+ * The engine's context budget when none is given; Hard Rules and a recall pack are paid from it,
+ * so it is spelled out (as `verity context` does).
+ */
 const DEFAULT_BUDGET = 2000;
 
 /** A query value, with a blank one read as absent. */
@@ -16,8 +19,10 @@ function present(value: string | undefined): string | undefined {
 
 /**
  * `GET /api/context?entity_id=&thread_id=&query=&budget=&mode=&pack=` (`entity` and `thread` are
- * accepted as older aliases): the engine's `buildContext` result as JSON (sections with tokens,
- * included ids, markdown). Entity and budget bounds are checked by the engine. `pack=true` is
+ * accepted as older aliases): what `verity context --json` prints: the user's Hard Rules first
+ * (`hard_rules`, paid for first; none for a thread asked without an entity), the context built in
+ * the budget they leave (sections with tokens, included ids), and `markdown`, the rules' block then
+ * the context's. Entity and budget bounds are checked by the engine. `pack=true` is
  * recall-pack mode, as `verity context --pack` and MCP `get_context {pack: true}`: the pack takes
  * up to a third of the budget, `recall_pack` holds it, `markdown` is the pack's then the context's.
  */
@@ -26,7 +31,9 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
     {
       method: 'get',
       path: '/api/context',
-      summary: 'A context pack for an agent within a token budget',
+      summary: "The user's Hard Rules, then a context for an agent, within a token budget",
+      description:
+        'As `verity context --json`: hard_rules (the active P0 entries of MEMORY.md, paid for first; none for a thread asked without entity_id), the context built in the budget they leave, and markdown (the rules, then the context). With pack=true: the recall pack, then the context, and no hard_rules.',
       tags: ['context'],
       scope: 'read',
       restrictedNeedsEntity: true,
@@ -45,7 +52,12 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
         entity: text.describe('Older name of entity_id'),
         thread: text.describe('Older name of thread_id'),
       }),
-      response: anyObject,
+      response: z
+        .object({
+          markdown: z.string(),
+          hard_rules: hardRulesView.optional(),
+        })
+        .loose(),
     },
     async (c, { query }, { engine }) => {
       const budgetText = present(query.budget);
@@ -63,8 +75,11 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
         budget: budgetText === undefined ? undefined : Number(budgetText),
         mode,
       };
-      if (query.pack !== 'true') return c.json(await engine.buildContext(request));
       const budget = request.budget ?? DEFAULT_BUDGET;
+      if (query.pack !== 'true') {
+        const ruled = await ruledContext(engine, { ...request, budget });
+        return c.json({ ...ruled.context, hard_rules: ruled.hard_rules, markdown: ruled.markdown });
+      }
       const packed = await packedContext(engine, { ...request, budget });
       // The context's own members, over the whole budget: `total` counts the pack too.
       return c.json({

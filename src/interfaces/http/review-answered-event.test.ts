@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
 import type { EngineEvent } from '../../engine/index.js';
 import { createManualClock, toJsonl } from '../../testing/index.js';
+import { callTool, connectMcpClient } from '../mcp/__fixtures__/mcp-client.js';
 import { grant } from './__fixtures__/grants.js';
 import { type OpenEventStream, openEventStream } from './__fixtures__/sse-stream.js';
 import { useHttpApp } from './__fixtures__/temp-engine.js';
@@ -112,10 +113,11 @@ describe('review.answered on /api/events', () => {
   }, 30_000);
 });
 
-describe('review.answered for a task review', () => {
+/** An app whose engine has one proposed patch (a task review item) to judge. */
+function useAppWithPatch(prefix: string) {
   const clock = createManualClock('2026-01-28T09:00:00Z');
-  const tasks = useHttpApp({
-    prefix: 'verity-task-review-answered-',
+  return useHttpApp({
+    prefix,
     engine: (dir) => ({ home: dir, clock, embeddings: { model: null } }),
     // Two missed deadlines make the improvement loop propose a patch: a task review item.
     seed: async (engine) => {
@@ -126,6 +128,43 @@ describe('review.answered for a task review', () => {
     },
     app: { token: null },
   });
+}
+
+describe('review.answered for a task review over MCP', () => {
+  const tasks = useAppWithPatch('verity-task-review-answered-mcp-');
+
+  it('is published when resolve_task_review judges a patch, as over HTTP', async () => {
+    const [patch] = await tasks.engine.tasks.patches({ status: 'proposed' });
+    if (patch === undefined) throw new Error('the loop proposed no patch');
+    const client = await connectMcpClient(tasks.engine);
+    const seen: EngineEvent[] = [];
+    const unsubscribe = tasks.engine.events.subscribe((event) => void seen.push(event));
+    const answer = (action: string) =>
+      callTool(client, 'resolve_task_review', {
+        entity_id: 'user:primary',
+        review_id: patch.patch_id,
+        action,
+        note: 'too broad',
+      });
+    const refused = await answer('acknowledge');
+    const answered = await answer('reject');
+    unsubscribe();
+    await client.close();
+    // A refused answer (a task action on a patch) announces nothing.
+    expect(refused.isError).toBe(true);
+    expect(answered.isError).not.toBe(true);
+    expect(seen.filter((event) => event.type === 'review.answered')).toEqual([
+      {
+        type: 'review.answered',
+        entity_id: null,
+        data: { kind: 'patch', id: patch.patch_id, action: 'reject' },
+      },
+    ]);
+  });
+});
+
+describe('review.answered for a task review', () => {
+  const tasks = useAppWithPatch('verity-task-review-answered-');
 
   it('is published when a patch is judged over POST /api/task-reviews/:id', async () => {
     const [patch] = await tasks.engine.tasks.patches({ status: 'proposed' });

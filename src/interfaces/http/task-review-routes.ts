@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { PATCH_REVIEW_ACTIONS, TASK_REVIEW_ACTIONS } from '../../engine/index.js';
+import {
+  PATCH_REVIEW_ACTIONS,
+  TASK_REVIEW_ACTIONS,
+  taskReviewAnswered,
+} from '../../engine/index.js';
 import { type HttpRoute, route } from './route-registry.js';
 import { runRoute } from './run-route.js';
 import { idParams, anyObject as object } from './wire-schemas.js';
@@ -46,17 +50,8 @@ export const TASK_REVIEW_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { params, body }, { engine }) => {
       const answer = await engine.tasks.answerReview(params.id, body.action, body.note);
-      // Task and patch answers are task events, not review.answered ledger events: announced
-      // here, with the inbox's kind for a stuck task, as the inbox announces its own answers.
-      engine.events.publish({
-        type: 'review.answered',
-        entity_id: answer.kind === 'task' ? answer.task.entity_id : null,
-        data: {
-          kind: answer.kind === 'task' ? 'task_escalation' : 'patch',
-          id: answer.review_id,
-          action: answer.action,
-        },
-      });
+      // Not a review.answered ledger event, so announced here (as MCP resolve_task_review does).
+      engine.events.publish(taskReviewAnswered(answer));
       return c.json(answer);
     },
   ),

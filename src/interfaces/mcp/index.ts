@@ -13,6 +13,7 @@ export { runMcpStdio, serveMcpStdio } from './serve-mcp-stdio.js';
 /** A session capture's wire fields and their mapping to the engine, which HTTP takes too. */
 export { captureInput, toCaptureRequest } from './tools/capture-session.js';
 export type { McpTool, ToolScope } from './tools/define-tool.js';
+export { hardRulesView } from './tools/get-context.js';
 export { MCP_TOOLS } from './tools/index.js';
 /** The task fields' wire schemas, which HTTP validates and documents task bodies with too. */
 export { taskFields, taskText, taskTitle } from './tools/task-views.js';

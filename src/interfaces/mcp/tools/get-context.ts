@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CONTEXT_MODES, CONTEXT_SECTIONS, packedContext } from '../../../engine/index.js';
+import {
+  CONTEXT_MODES,
+  CONTEXT_SECTIONS,
+  packedContext,
+  ruledContext,
+} from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
 import { entityIdInput, threadIdInput } from './views.js';
 
@@ -8,6 +13,14 @@ const section = z.object({
   tokens: z.number().int(),
   truncated: z.boolean(),
   source: z.enum(['state_items', 'long_summary']).nullable(),
+});
+
+/** The user's Hard Rules heading a context, as `verity context --json` and HTTP give them. */
+export const hardRulesView = z.object({
+  entries: z.array(z.object({ memory_id: z.string(), text: z.string() })),
+  omitted: z.number().int(),
+  tokens: z.number().int(),
+  markdown: z.string(),
 });
 
 const output = {
@@ -30,12 +43,14 @@ const output = {
   recall_pack: z
     .object({ pack_id: z.string(), tokens: z.number().int(), markdown: z.string() })
     .optional(),
+  /** Absent with `pack`: the recall pack heads that context instead. */
+  hard_rules: hardRulesView.optional(),
 };
 /** `get_context`: the budgeted briefing for one turn. */
 export const getContext = defineTool({
   name: 'get_context',
   title: 'Get context',
-  description: 'Call at the start of a turn for a briefing.',
+  description: "Call at the start of a turn for a briefing: the user's Hard Rules first.",
   input: {
     // No default: a thread asked without an entity is shown as that thread, to everyone in it
     // (as `verity context --thread T` does); with neither, the default user's context.
@@ -58,13 +73,20 @@ export const getContext = defineTool({
       budget: args.budget,
       mode: args.mode,
     };
+    // As `verity context`: the user's Hard Rules head the context, paid for first; with `pack`,
+    // the recall pack does.
     const {
       pack,
+      hardRules,
       context: result,
       markdown,
     } = args.pack
-      ? await packedContext(engine, request)
-      : { pack: null, context: await engine.buildContext(request), markdown: null };
+      ? { ...(await packedContext(engine, request)), hardRules: null }
+      : await ruledContext(engine, request).then((ruled) => ({
+          ...ruled,
+          pack: null,
+          hardRules: ruled.hard_rules,
+        }));
     const structured = tool.parse({
       entity_id: result.entity,
       thread_id: result.thread,
@@ -73,7 +95,7 @@ export const getContext = defineTool({
       mode: result.mode,
       budget: result.budget,
       total: result.total + (pack?.tokens ?? 0),
-      markdown: markdown ?? result.markdown,
+      markdown,
       sections: result.sections.map((s) => ({
         name: s.name,
         tokens: s.tokens,
@@ -90,6 +112,7 @@ export const getContext = defineTool({
       ...(pack === null
         ? {}
         : { recall_pack: { pack_id: pack.pack_id, tokens: pack.tokens, markdown: pack.markdown } }),
+      ...(hardRules === null ? {} : { hard_rules: hardRules }),
     });
     return reply(structured, structured.markdown === '' ? '(no context yet)' : structured.markdown);
   },

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { EngineError } from '../../../core/index.js';
-import { PATCH_REVIEW_ACTIONS, TASK_REVIEW_ACTIONS } from '../../../engine/index.js';
+import {
+  PATCH_REVIEW_ACTIONS,
+  TASK_REVIEW_ACTIONS,
+  taskReviewAnswered,
+} from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
 import { entityIdInput } from './views.js';
 
@@ -41,6 +45,8 @@ export const resolveTaskReview = defineTool({
       }
     }
     const answer = await engine.tasks.answerReview(args.review_id, args.action, args.note);
+    // As HTTP /api/task-reviews/:id: the live stream of a server this tool runs in hears of it.
+    engine.events.publish(taskReviewAnswered(answer));
     const text =
       answer.kind === 'task'
         ? `${answer.task.id} ${answer.action}: ${answer.task.state}`
