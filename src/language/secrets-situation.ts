@@ -267,7 +267,7 @@ export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[]
     if (n < 3 || n > 8) continue;
     if (digitsOnly || !ordinary(text, at, at + m[0].length)) add(at, at + m[0].length);
   }
-  if (digitsOnly) return merged(spans);
+  if (digitsOnly) return mergeSpans(spans);
   for (const pattern of [MIXED, DASHED_GROUPS, SYMBOLED]) {
     for (const m of text.matchAll(pattern)) {
       const at = m.index ?? 0;
@@ -281,7 +281,7 @@ export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[]
       if (!ordinary(text, at, at + value.length)) add(at, at + value.length);
     }
   }
-  return merged(spans);
+  return mergeSpans(spans);
 }
 
 /**
@@ -290,8 +290,11 @@ export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[]
  */
 const DASHED_WORDS = /(?:^|[:：]\s*)(\p{Ll}{2,}(?:-\p{Ll}{2,}){2,7})\s*[.!]?\s*$/u;
 
-/** The spans of `spans`, in order, overlapping ones merged. */
-function merged(spans: readonly SecretSpan[]): SecretSpan[] {
+/**
+ * The spans of `spans`, in order of position, overlapping ones merged into the first (its kind
+ * kept): the one merge of every secrets reading (`findSecrets` uses it too).
+ */
+export function mergeSpans(spans: readonly SecretSpan[]): SecretSpan[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const out: SecretSpan[] = [];
   for (const span of sorted) {
@@ -357,12 +360,12 @@ export function situationCodes(
       speaksOfAccessConcept(lastTurns(around.before))) ||
       (around.after !== undefined && confirmsAccess(around.after)));
   if (neighbours || (bare && around !== undefined && speaksOfAccessConcept(text)))
-    return merged(tokens);
+    return mergeSpans(tokens);
   // Read by sentence: the value's own sentence or the one before names the concept. A year
   // there is said as one ("Der Alarmcode ist 1998 geändert worden"): a code given as a year
   // is read from a reply's neighbours only.
   const starts = [0, ...[...text.matchAll(SENTENCE_END)].map((m) => (m.index ?? 0) + m[0].length)];
-  return merged(
+  return mergeSpans(
     tokens.filter((t) => {
       if (YEAR.test(text.slice(t.start, t.end))) return false;
       const i = starts.findLastIndex((s) => s <= t.start);

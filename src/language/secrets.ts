@@ -15,7 +15,7 @@
  */
 
 import { replaceSpans } from '../core/index.js';
-import { situationCodes, type TurnSurround } from './secrets-situation.js';
+import { mergeSpans, situationCodes, type TurnSurround } from './secrets-situation.js';
 import { splitSentences } from './sentences.js';
 
 /** One secret value found in a text: where it is and what kind of secret it is. */
@@ -2294,20 +2294,10 @@ export function findSecrets(text: string, heard?: string | TurnSurround): Secret
     ...urlValues(text),
   ];
   // A value another reading found keeps its kind: the situation adds only what none read.
-  const read = [
+  return mergeSpans([
     ...all,
     ...situated.filter((span) => !all.some((s) => s.start < span.end && span.start < s.end)),
-  ].sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: SecretSpan[] = [];
-  for (const span of read) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && span.start < last.end) {
-      if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
-      continue;
-    }
-    merged.push(span);
-  }
-  return merged;
+  ]);
 }
 
 /** Whether `text` holds a secret value (see `findSecrets`). */
