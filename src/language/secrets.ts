@@ -2391,10 +2391,15 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): TurnSurr
   const after = saidAfter(turns, index);
   if (before === undefined && after === undefined) return undefined;
   // A reply: the last turn read before it is another side's, or a question ("netflix?" |
-  // "either Popcorn88 or popcorn88!": the asker may answer it).
+  // "either Popcorn88 or popcorn88!": the asker may answer it). A tool's or the system's turn
+  // answers no one unless it is nothing but a value (a program printing "4471"): a command and
+  // its output ("$ pg_dump -p 5433 …") are read by their own words.
   const last = said[said.length - 1];
+  const turn = turns[index];
   const replies =
-    last !== undefined && (last.side !== turns[index]?.side || /[?？]\s*$/u.test(last.text));
+    last !== undefined &&
+    (turn?.side !== null || givesValue(turn.text)) &&
+    (last.side !== turn?.side || /[?？]\s*$/u.test(last.text));
   return { before, after, replies };
 }
 
