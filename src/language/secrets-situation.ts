@@ -5,7 +5,10 @@
  * often given bare, in a later turn, in any language, and named by nothing but the situation:
  * "Al almacén no puedo entrar" | "el jefe dice 9 1 9 1" | "ya abrió, gracias". The situation is
  * read from concepts (`ACCESS_CONCEPTS`) before the value and from a confirmation after it
- * (`CONFIRMED_WORDS`), never from the wording of one question.
+ * (`CONFIRMED_WORDS`), never from the wording of one question. A technical session speaks of
+ * logins and locks without giving codes: a value its sentence labels as an ordinary technical one
+ * ("port 8010", "app id is 3141590", `TECHNICAL_LABELS`) is no code, and a word of access said in
+ * another sense ("the login node", "pin the image", `OTHER_SENSES`) makes no access talk.
  */
 import type { SecretSpan } from './secrets.js';
 
@@ -137,14 +140,141 @@ const CONCEPT_PATTERNS = ACCESS_CONCEPTS.map((c) => ({ ...c, pattern: between(c.
 const ACCESS = between(ACCESS_CONCEPTS.map((c) => c.words).join('|'));
 const CONFIRMED = between(CONFIRMED_WORDS.join('|'));
 
-/** The concept of access `text` names first, or null: what makes a stretch access talk. */
-export function accessConcept(text: string): string | null {
-  return CONCEPT_PATTERNS.find((c) => c.pattern.test(text))?.concept ?? null;
+/** The words of the concepts that name a thing opened, not the secret opening it. */
+const OPENED_WORDS = ACCESS_CONCEPTS.filter(
+  (c) => c.concept !== 'password or PIN' && c.concept !== 'one-time or verification code',
+).map((c) => c.words);
+
+/** Technical nouns a word of access can modify: "login node", "lock table", "Steam app id". */
+const TECHNICAL_HEADS =
+  'nodes?|shells?|tables?|files?|app ?ids?|ids?|depots?|branch(?:es)?|builds?|scripts?|hooks?|timeouts?|modules?|api|sdk|endpoints?|handlers?|flows?|tests?|headers?|mappings?|thresholds?|metrics?|contention';
+
+/** Words before a lowercase "pin" that make it a part: "the ADC pin", "a cotter pin", "40-pin". */
+const PART_BEFORE = new RegExp(
+  `(?<!${WORD_CHAR})(?:gpio|adc|dac|header|pogo|ground|gnd|power|vcc|vdd|reset|data|analog(?:ue)?|digital|io|output|input|pwm|spi|i2c|uart|cotter|dowel|hinge|clevis|shear|bobby|firing|safety|chain|\\d+)[ -]$`,
+  'iu',
+);
+/** Words before a lowercase "pin" that make it a verb: "we pin 3.14.0", "should I pin". */
+const VERB_BEFORE = new RegExp(
+  `(?<!${WORD_CHAR})(?:i|we|you|they|to|should|shall|will|would|can|could|must|might|don'?t|never|always|also|just|let'?s)\\s+$`,
+  'iu',
+);
+/** Words after a lowercase "pin" that make it a verb: "pin the image", "pins that tag". */
+const VERB_AFTER =
+  /^\s+(?:the|that|this|these|those|it|them|its|our|their|all|every|each|v?\d+\.\d)(?!\p{L})/iu;
+/** Words before a lowercase "pin" that say it as a PIN: owned, asked for, entered or set. */
+const PIN_SAID_BEFORE = new RegExp(
+  `(?<!${WORD_CHAR})(?:the|my|your|his|her|our|their|its|new|old|same|card|bank|sim|phone|atm|debit|credit|parental|screen|account|ipad|iphone|tablet|laptop|what'?s|whats|what is|(?:enter|type|change|reset|forgot|forget|remember|know|need|needs|want|wants|asks? for|send|set|create|choose|tell me|give me|share)(?:\\s+(?:a|an|the|my|your|his|her|our|their))?|\\d-digit|four-digit|six-digit)\\s+$`,
+  'iu',
+);
+/** Words after a lowercase "pin" that say it as a PIN: "pin is", "pin code", "pin 5812", "pin?". */
+const PIN_SAID_AFTER =
+  /^\s*(?:code|number|no\b|#|:|is\b|was\b|['’]s\b|for\b|again\b|please\b|\?|\d)/iu;
+
+/** Whether a lowercase "pin" at `at` is said as a PIN: not a part, not a verb (`OTHER_SENSES`). */
+function saidAsPin(text: string, at: number, found: string): boolean {
+  if (/^PINS?$/u.test(found)) return true;
+  const before = text.slice(Math.max(0, at - 24), at);
+  const after = text.slice(at + found.length, at + found.length + 12);
+  // Part of an identifier ("garage.pin", "ALARM_pin="): a setting named after a PIN.
+  if (/[\p{L}\p{N}][._]$/u.test(before) || /^(?:[._][\p{L}\p{N}]|=)/u.test(after)) return true;
+  if (PART_BEFORE.test(before) || VERB_BEFORE.test(before)) return false;
+  if (PIN_SAID_BEFORE.test(before)) return true;
+  return !VERB_AFTER.test(after) && PIN_SAID_AFTER.test(after);
 }
 
-/** Whether `text` names a concept of access (`ACCESS_CONCEPTS`). */
+/** A part of an identifier naming a credential: "DOOR_CODE", "alarm.pin", "--wifi-pass". */
+const CREDENTIAL_PART =
+  /^(?:codes?|pins?|pass|passwd|passwords?|passcode|passphrase|pwd|secrets?|keys?|tokens?|otp|combo|combination)$/iu;
+
+/** Whether an identifier names a credential by one of its parts: "DOOR_CODE" is access talk. */
+function namesCredential(_text: string, _at: number, found: string): boolean {
+  return found.split(/[_.+-]+/u).some((part) => CREDENTIAL_PART.test(part));
+}
+
+/**
+ * A word of access said in another sense: what a technical session says beside login or lock
+ * talk without speaking of getting in. Read out of a text (`withoutOtherSenses`) before its
+ * concepts are read, unless `keeps` keeps the one found. Each has a sentence of our own in
+ * `secrets-technical.test.ts`, in no bench file, and a test fails when one has none.
+ */
+export interface OtherSense {
+  readonly phenomenon: string;
+  /** A global pattern for the words in that sense. */
+  readonly pattern: RegExp;
+  /** Whether the words found at `at` are access talk after all. */
+  readonly keeps?: (text: string, at: number, found: string) => boolean;
+  readonly source: string;
+}
+
+const TECHNICAL_USAGE =
+  'written by hand from how software, hardware and operations sessions use these words';
+
+/** The senses of access words that are no access talk; written by hand from technical usage. */
+export const OTHER_SENSES: readonly OtherSense[] = [
+  {
+    phenomenon:
+      'a technical thing named by a word of access: a login node, a lock table, a Steam app id',
+    pattern: new RegExp(
+      `(?<!${WORD_CHAR})(?:${OPENED_WORDS.join('|')})[ -](?:${TECHNICAL_HEADS})(?!${WORD_CHAR})`,
+      'giu',
+    ),
+    source: TECHNICAL_USAGE,
+  },
+  {
+    phenomenon: "a lock software holds: a state lock, a DynamoDB lock, a repository's locks",
+    pattern: new RegExp(
+      `(?<!${WORD_CHAR})(?:state|file|table|row|advisory|mutex|db|database|dynamodb|terraform|tf|git|index|package|npm|yarn|cargo|poetry|flake|gem|composer|pipenv)[ -]locks?(?!${WORD_CHAR})`,
+      'giu',
+    ),
+    source: TECHNICAL_USAGE,
+  },
+  {
+    phenomenon:
+      'a word of access inside an identifier, a flag or a dotted name: +login, metric_alarm, STEAM_USERNAME',
+    pattern:
+      /(?<!\S)[+-]{0,2}[\p{L}\p{N}]+(?:[_.][\p{L}\p{N}]+)+|(?<!\S)(?:\+|--)[\p{L}\p{N}][\p{L}\p{N}_-]*/gu,
+    keeps: namesCredential,
+    source: TECHNICAL_USAGE,
+  },
+  {
+    phenomenon: 'logging something in a record (a log, a book, a sheet), not logging in',
+    pattern: new RegExp(
+      `(?<!${WORD_CHAR})log(?:s|ged|ging)? in(?:to)? (?:the|a|an|our|my|your|his|her|their|this|that|each|every|\\p{L}+['’]s)(?: [\\p{L}'’-]+){0,3}? (?:logs?|(?:log|note|work|record|guest|day)?books?|(?:spread|time|work|run|log)?sheets?|journals?|registers?|ledgers?|trackers?|diar(?:y|ies)|databases?|records?|wikis?|tickets?)(?!${WORD_CHAR})`,
+      'giu',
+    ),
+    source: TECHNICAL_USAGE,
+  },
+  {
+    phenomenon:
+      'a pin that is no PIN: a part ("the ADC pin"), a verb ("pin the image to a tag"), a pin not said as a PIN ("not a pin")',
+    pattern: /(?<![\p{L}\p{N}])pins?(?![\p{L}\p{N}])/giu,
+    keeps: saidAsPin,
+    source: TECHNICAL_USAGE,
+  },
+];
+
+/** `text` with the words of `OTHER_SENSES` blanked (the same length: offsets hold). */
+export function withoutOtherSenses(text: string): string {
+  return OTHER_SENSES.reduce(
+    (said, sense) =>
+      said.replace(sense.pattern, (found: string, ...rest: unknown[]) => {
+        const at = rest.find((r) => typeof r === 'number') ?? 0;
+        return sense.keeps?.(said, at, found) ? found : ' '.repeat(found.length);
+      }),
+    text,
+  );
+}
+
+/** The concept of access `text` names first, or null: what makes a stretch access talk. */
+export function accessConcept(text: string): string | null {
+  const said = withoutOtherSenses(text);
+  return CONCEPT_PATTERNS.find((c) => c.pattern.test(said))?.concept ?? null;
+}
+
+/** Whether `text` names a concept of access (`ACCESS_CONCEPTS`), in no other sense. */
 export function speaksOfAccessConcept(text: string): boolean {
-  return ACCESS.test(text);
+  return ACCESS.test(withoutOtherSenses(text));
 }
 
 /** Whether `text` confirms that a value just given worked (`CONFIRMED_WORDS`). */
@@ -163,7 +293,7 @@ const DIGITS = new RegExp(
   'gu',
 );
 const MIXED = new RegExp(
-  `(?<!${WORD_CHAR}|[_@./\\\\-])(?=${TOKEN_CHAR}*\\d)(?=${TOKEN_CHAR}*\\p{L})${TOKEN_CHAR}{5,24}(?!${WORD_CHAR}|[_@/\\\\]|-[\\p{L}\\p{N}])`,
+  `(?<!${WORD_CHAR}|[_@./\\\\-])(?=${TOKEN_CHAR}*\\d)(?=${TOKEN_CHAR}*\\p{L})${TOKEN_CHAR}{5,24}(?!${WORD_CHAR}|[_@/\\\\]|-[\\p{L}\\p{N}]|\\.\\d)`,
   'gu',
 );
 const SYMBOLED = new RegExp(
@@ -229,6 +359,108 @@ const PHONE = /^(?:\+|0)\d(?:[\d -]){5,}\d$/u;
  */
 const WRONG_ONE_BEFORE = /\d[#*]?\s*,?\s+(?:not|nicht|pas|niet|nie|non|n(?:ã|a)o|no)\s+$/iu;
 
+/**
+ * One kind of ordinary technical value, with the words labelling it: a value a sentence labels so
+ * is no credential, even in a stretch of login or lock talk ("ice.kfrw.org port 8010" after "the
+ * source password is rejected"), unless its clause names a credential (`CREDENTIAL`). Each has a
+ * sentence of our own in `secrets-technical.test.ts`, in no bench file, and a test fails when one
+ * has none.
+ */
+export interface TechnicalLabel {
+  readonly phenomenon: string;
+  /** Words right before the value, then "is", "=", ":" or "#" ("port 8010", "app id is 3141590"). */
+  readonly before: string;
+  /** Words right after the value ("443 udp", "8080/tcp"), if any say what it is. */
+  readonly after?: string;
+  readonly source: string;
+}
+
+const TECHNICAL =
+  'written by hand from the vocabulary of software, network, hardware and radio sessions, whose words are mostly English in every language';
+
+/** The ordinary technical values: names and quantities of a technical session. */
+export const TECHNICAL_LABELS: readonly TechnicalLabel[] = [
+  {
+    phenomenon: 'a network port, address or protocol',
+    before: 'ports?|ip(?: address)?|ipv[46](?: address)?|subnet|vlan|mac address|udp|tcp',
+    after: '/?(?:tcp|udp)',
+    source: TECHNICAL,
+  },
+  {
+    phenomenon: 'the id of an app, a build, a job or a record',
+    before:
+      '(?:app(?:lication)?|depot|build|job|run|process|project|package|bundle|client|tenant|org|chat|channel|guild|device)[ _-]?ids?|appid|ids?|pid|pr|pull request|issues?|tickets?|commits?|jobs?|builds?|depots?',
+    source: TECHNICAL,
+  },
+  {
+    phenomenon: 'a host, a node or a machine',
+    before:
+      'hosts?|host ?names?|nodes?|servers?|machines?|vms?|instances?|containers?|pods?|clusters?',
+    source: TECHNICAL,
+  },
+  {
+    phenomenon: 'a store of data: a bucket, a table, a database, a repository, a queue',
+    before:
+      'buckets?|tables?|databases?|dbs?|schemas?|volumes?|repos?|repositor(?:y|ies)|branch(?:es)?|namespaces?|topics?|queues?|indexes|index|partitions?|shards?',
+    source: TECHNICAL,
+  },
+  {
+    phenomenon: 'an image, a tag, a version or a release',
+    before: 'images?|tags?|versions?|releases?|firmware|kernel|sdk|revision|rev|api level',
+    source: TECHNICAL,
+  },
+  {
+    phenomenon: 'a radio call sign, a frequency or a channel',
+    before: 'call ?signs?|callsign|frequency|freq|channels?|ctcss|repeater',
+    source: TECHNICAL,
+  },
+  {
+    phenomenon: 'a measured or counted quantity: a length, a count, a limit, a timeout',
+    before:
+      '(?:chain )?lengths?|counts?|sizes?|thresholds?|timeouts?|limits?|max(?:imum)?|min(?:imum)?|capacity|quota|ttl|retries|replicas|workers|threads|cores',
+    source: TECHNICAL,
+  },
+];
+
+/** Words naming a credential: a value labelled by one in its clause is a secret, whatever else. */
+const CREDENTIAL = between(
+  [
+    ...ACCESS_CONCEPTS.filter(
+      (c) => c.concept === 'password or PIN' || c.concept === 'one-time or verification code',
+    ).map((c) => c.words),
+    'tokens?|secrets?|keys?|codes?|combination|combo|credentials?',
+  ].join('|'),
+);
+const TECHNICAL_BEFORE = new RegExp(
+  `(?<!${WORD_CHAR})(?:${TECHNICAL_LABELS.map((l) => l.before).join('|')})(?:\\s+names?)?(?:\\s+(?:is|are|was|were|=)|\\s*[:=#])?\\s*$`,
+  'iu',
+);
+const TECHNICAL_AFTER = new RegExp(
+  `^\\s?(?:${TECHNICAL_LABELS.flatMap((l) => (l.after === undefined ? [] : [l.after])).join('|')})(?!${WORD_CHAR})`,
+  'iu',
+);
+
+/**
+ * Whether the value at `start`..`end` is labelled as an ordinary technical value
+ * (`TECHNICAL_LABELS`) and its clause names no credential before it: "port 51820", "443 udp",
+ * "idle_timeout = 120"; not "the PIN for the app id is 4417".
+ */
+function technicallyLabelled(text: string, start: number, end: number): boolean {
+  const from = Math.max(0, start - 48);
+  const label = TECHNICAL_BEFORE.exec(text.slice(from, start));
+  if (label === null && !TECHNICAL_AFTER.test(text.slice(end, end + 8))) return false;
+  const labelAt = label === null ? start : from + label.index;
+  const clause = text.slice(0, labelAt).search(/[^,;.!?\n]*$/u);
+  return !CREDENTIAL.test(withoutOtherSenses(text.slice(clause, start)));
+}
+
+/**
+ * Words before a value that say where a secret lives, not what it is: "the password is in
+ * 1password", "it lives in the station 1password vault".
+ */
+const PLACE_OF_SECRET_BEFORE =
+  /(?<!\p{L})(?:is|are|was|were|lives?|living|stored|kept|saved|sits?|stays?)\s+in(?:side)?\s+(?:(?:the|our|my|your|their|his|her|a|an)\s+)?(?:\p{L}+\s+)?$/iu;
+
 /** Whether the value at `start`..`end` of `text` is an ordinary value by what is said around it. */
 function ordinary(text: string, start: number, end: number): boolean {
   const value = text.slice(start, end);
@@ -238,7 +470,8 @@ function ordinary(text: string, start: number, end: number): boolean {
   if (CURRENCY_BEFORE.test(before) || UNIT_AFTER.test(after)) return true;
   if (WRONG_ONE_BEFORE.test(before)) return true;
   if (/^\d[\d ]*$/u.test(value) && COUNT_AFTER.test(after)) return true;
-  if (ORDINARY_BEFORE.test(before)) return true;
+  if (ORDINARY_BEFORE.test(before) || PLACE_OF_SECRET_BEFORE.test(before)) return true;
+  if (technicallyLabelled(text, start, end)) return true;
   if (/^\d/u.test(value) && PRODUCT_BEFORE.test(before)) return true;
   const carrier = CARRIER_BEFORE.exec(before)?.[1];
   if (carrier !== undefined && !SECRET_CAPS.test(carrier) && /^\d+$/u.test(value)) return true;
@@ -250,6 +483,8 @@ const digitsOf = (value: string) => (value.match(/\d/gu) ?? []).length;
 
 /** A word that is an email, a web address or a file: never a code. */
 const ADDRESS = /@|https?:|www\.|\.(?:com|org|net|de|fr|es|pdf|jpg|png|txt)\b/iu;
+/** A template's placeholder inside a token: "db-5.internal:5432:*:app:<password>" is a form. */
+const PLACEHOLDER = /<[\p{L}_ -]+>/u;
 
 /**
  * The code-shaped tokens of `text` (see `DIGITS`, `MIXED`, `SYMBOLED`, `DASHED_GROUPS`, `DIAL`)
@@ -267,12 +502,12 @@ export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[]
     if (n < 3 || n > 8) continue;
     if (digitsOnly || !ordinary(text, at, at + m[0].length)) add(at, at + m[0].length);
   }
-  if (digitsOnly) return merged(spans);
+  if (digitsOnly) return mergeSpans(spans);
   for (const pattern of [MIXED, DASHED_GROUPS, SYMBOLED]) {
     for (const m of text.matchAll(pattern)) {
       const at = m.index ?? 0;
       const value = m[0];
-      if (ADDRESS.test(value) || /^[\d\s#*-]+$/u.test(value)) continue;
+      if (ADDRESS.test(value) || PLACEHOLDER.test(value) || /^[\d\s#*-]+$/u.test(value)) continue;
       if (pattern === DASHED_GROUPS) {
         // "mb7Q-22kd-Wz4r": two groups or more holding a digit ("COVID-19" holds one).
         const withDigit = value.split('-').filter((g) => /\d/u.test(g)).length;
@@ -281,7 +516,7 @@ export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[]
       if (!ordinary(text, at, at + value.length)) add(at, at + value.length);
     }
   }
-  return merged(spans);
+  return mergeSpans(spans);
 }
 
 /**
@@ -290,8 +525,11 @@ export function codeShapedTokens(text: string, digitsOnly = false): SecretSpan[]
  */
 const DASHED_WORDS = /(?:^|[:：]\s*)(\p{Ll}{2,}(?:-\p{Ll}{2,}){2,7})\s*[.!]?\s*$/u;
 
-/** The spans of `spans`, in order, overlapping ones merged. */
-function merged(spans: readonly SecretSpan[]): SecretSpan[] {
+/**
+ * The spans of `spans`, in order of position, overlapping ones merged into the first (its kind
+ * kept): the one merge of every secrets reading (`findSecrets` uses it too).
+ */
+export function mergeSpans(spans: readonly SecretSpan[]): SecretSpan[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const out: SecretSpan[] = [];
   for (const span of sorted) {
@@ -314,7 +552,8 @@ export interface TurnSurround {
   /**
    * Whether the turn answers another side: the last turn read before it is not its speaker's.
    * A speaker going on after their own remark ("The side gate code for deliveries is
-   * different." | "8812") is read by its own words and by what follows, not as a reply.
+   * different." | "8812") is read by its own words and by what follows, not as a reply; so is
+   * a tool's output that is more than a value ("$ pg_dump -p 5433 …").
    */
   readonly replies: boolean;
 }
@@ -349,28 +588,56 @@ export function situationCodes(
     tokens.push({ start, end: start + dashed[1].length, kind: 'password' });
   }
   if (tokens.length === 0) return [];
+  // The situation is what is said around the values, never the values themselves: a reply
+  // "finch-tf-locks" names no lock. Other senses are read first: "pin 5812" is said as a PIN.
+  const said = blanked(withoutOtherSenses(text), tokens);
   const neighbours =
     around !== undefined &&
     bare &&
     ((around.replies &&
       around.before !== undefined &&
-      speaksOfAccessConcept(lastTurns(around.before))) ||
+      speaksOfAccessConcept(lastTurns(around.before)) &&
+      !asksTechnicalValue(lastTurns(around.before))) ||
       (around.after !== undefined && confirmsAccess(around.after)));
-  if (neighbours || (bare && around !== undefined && speaksOfAccessConcept(text)))
-    return merged(tokens);
+  if (neighbours || (bare && around !== undefined && ACCESS.test(said))) return mergeSpans(tokens);
   // Read by sentence: the value's own sentence or the one before names the concept. A year
   // there is said as one ("Der Alarmcode ist 1998 geändert worden"): a code given as a year
   // is read from a reply's neighbours only.
   const starts = [0, ...[...text.matchAll(SENTENCE_END)].map((m) => (m.index ?? 0) + m[0].length)];
-  return merged(
+  return mergeSpans(
     tokens.filter((t) => {
       if (YEAR.test(text.slice(t.start, t.end))) return false;
       const i = starts.findLastIndex((s) => s <= t.start);
       const from = starts[Math.max(0, i - 1)] ?? 0;
       const to = starts.find((s) => s > t.end) ?? text.length;
-      return speaksOfAccessConcept(text.slice(from, to));
+      return ACCESS.test(said.slice(from, to));
     }),
   );
+}
+
+/** `text` with `spans` blanked (the same length: offsets hold). */
+function blanked(text: string, spans: readonly SecretSpan[]): string {
+  let out = text;
+  for (const s of spans)
+    out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
+  return out;
+}
+
+const TECHNICAL_NAMED = between(TECHNICAL_LABELS.map((l) => l.before).join('|'));
+
+/**
+ * Whether the last sentence of `heard` asks for an ordinary technical value and names no
+ * credential: "Bucket name?", "DynamoDB table?", "What are the app and depot IDs?". A bare reply
+ * to it gives that value, whatever login or lock talk came before.
+ */
+function asksTechnicalValue(heard: string): boolean {
+  const last =
+    heard
+      .split(SENTENCE_END)
+      .filter((s) => s.trim() !== '')
+      .pop() ?? '';
+  const said = withoutOtherSenses(last);
+  return /[?？]\s*$/u.test(last) && TECHNICAL_NAMED.test(said) && !CREDENTIAL.test(said);
 }
 
 /** The last two turns of a joined `before`: the stretch a reply is said in. */

@@ -15,7 +15,7 @@
  */
 
 import { replaceSpans } from '../core/index.js';
-import { situationCodes, type TurnSurround } from './secrets-situation.js';
+import { mergeSpans, situationCodes, type TurnSurround } from './secrets-situation.js';
 import { splitSentences } from './sentences.js';
 
 /** One secret value found in a text: where it is and what kind of secret it is. */
@@ -2294,20 +2294,10 @@ export function findSecrets(text: string, heard?: string | TurnSurround): Secret
     ...urlValues(text),
   ];
   // A value another reading found keeps its kind: the situation adds only what none read.
-  const read = [
+  return mergeSpans([
     ...all,
     ...situated.filter((span) => !all.some((s) => s.start < span.end && span.start < s.end)),
-  ].sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: SecretSpan[] = [];
-  for (const span of read) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && span.start < last.end) {
-      if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
-      continue;
-    }
-    merged.push(span);
-  }
-  return merged;
+  ]);
 }
 
 /** Whether `text` holds a secret value (see `findSecrets`). */
@@ -2401,10 +2391,15 @@ export function askedBefore(turns: readonly SaidTurn[], index: number): TurnSurr
   const after = saidAfter(turns, index);
   if (before === undefined && after === undefined) return undefined;
   // A reply: the last turn read before it is another side's, or a question ("netflix?" |
-  // "either Popcorn88 or popcorn88!": the asker may answer it).
+  // "either Popcorn88 or popcorn88!": the asker may answer it). A tool's or the system's turn
+  // answers no one unless it is nothing but a value (a program printing "4471"): a command and
+  // its output ("$ pg_dump -p 5433 …") are read by their own words.
   const last = said[said.length - 1];
+  const turn = turns[index];
   const replies =
-    last !== undefined && (last.side !== turns[index]?.side || /[?？]\s*$/u.test(last.text));
+    last !== undefined &&
+    (turn?.side !== null || givesValue(turn.text)) &&
+    (last.side !== turn?.side || /[?？]\s*$/u.test(last.text));
   return { before, after, replies };
 }
 
