@@ -3,38 +3,17 @@
 // of polls made while the POST was in flight say how long other clients wait. Run:
 // `npx tsx bench/http-stall.ts` (add `--write` to store the "http-stall" section of
 // docs/BENCHMARKS.md). A child process, SQLite, loopback only, no token.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine, writeSection } from './report.js';
+import { percentile, startServe } from './serve-process.js';
 
 const MESSAGES = 2000;
 const RUNS = 3;
 /** How long the poller goes on after the POST answered (the background jobs run then). */
 const AFTER_MS = 5000;
 const NOW = '2026-06-01T00:00:00Z';
-const root = join(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
 
 // Sentences of the kinds a chat carries (plans, moves, chores, small talk), so the rule extractor
 // does its usual work on them; the city and day vary with the index.
@@ -135,32 +114,8 @@ function within(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const home = mkdtempSync(join(tmpdir(), 'verity-bench-stall-'));
-const port = await freePort();
-const server = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    join(root, 'src/interfaces/cli/main.ts'),
-    '--home',
-    home,
-    '--now',
-    NOW,
-    'serve',
-    '--port',
-    String(port),
-  ],
-  { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
-);
-await new Promise<void>((resolve, reject) => {
-  let text = '';
-  server.stderr.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    if (text.includes('serving')) resolve();
-  });
-  server.once('exit', (code) => reject(new Error(`verity serve exited ${code}: ${text}`)));
-});
-const url = `http://127.0.0.1:${port}`;
+const server = await startServe(home, NOW);
+const url = server.url;
 const post = (body: unknown) =>
   fetch(`${url}/api/messages`, {
     method: 'POST',
@@ -214,8 +169,7 @@ try {
   aloneMs = Math.round(performance.now() - alone);
   console.log(JSON.stringify({ alone_post_ms: aloneMs }));
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   rmSync(home, { recursive: true, force: true });
 }
 

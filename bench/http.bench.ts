@@ -2,9 +2,7 @@
 // clients: state reads, search and context, each for a fixed 10 s. Run: npm run bench:http.
 // Writes the "http" section of docs/BENCHMARKS.md. Latency percentiles come from every response's
 // own time (autocannon's 'response' event), so p95 is exact rather than read off a histogram.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -12,32 +10,13 @@ import { fixedClock } from '../src/core/index.js';
 import { createEngine } from '../src/engine/index.js';
 import { mixedRecords, toJsonl } from '../src/testing/index.js';
 import { machine, writeSection } from './report.js';
+import { percentile, startServe } from './serve-process.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const RECORDS = 3000;
 const ENTITIES = 50;
 const NOW = '2026-06-01T00:00:00Z';
-const root = join(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
 
 interface Scenario {
   readonly name: string;
@@ -66,32 +45,8 @@ await engine.ingest(toJsonl(mixedRecords({ count: RECORDS, entities: ENTITIES, s
 await engine.close();
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
-const port = await freePort();
-const server = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    join(root, 'src/interfaces/cli/main.ts'),
-    '--home',
-    home,
-    '--now',
-    NOW,
-    'serve',
-    '--port',
-    String(port),
-  ],
-  { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
-);
-await new Promise<void>((resolve, reject) => {
-  let text = '';
-  server.stderr.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    if (text.includes('serving')) resolve();
-  });
-  server.once('exit', (code) => reject(new Error(`verity serve exited ${code}: ${text}`)));
-});
-const url = `http://127.0.0.1:${port}`;
+const server = await startServe(home, NOW);
+const url = server.url;
 
 interface Row {
   readonly scenario: string;
@@ -140,8 +95,7 @@ try {
     console.log(JSON.stringify(rows.at(-1)));
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   rmSync(home, { recursive: true, force: true });
 }
 

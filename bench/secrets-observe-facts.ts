@@ -10,43 +10,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { askedBefore, maskSecrets, turnSide } from '../src/language/index.js';
 import { parseTranscript } from '../src/observer/index.js';
-import type { Label } from './observe/corpus.js';
+import { type AuthorSet, type Label, writtenAuthor } from './observe/corpus.js';
 import { type BenchSession, loadSessions } from './observe/sessions.js';
 
 const dir = join(import.meta.dirname, 'observe');
 
-interface ReadableSet {
-  readonly key: string;
-  readonly ids: readonly string[];
-  readonly pool: readonly BenchSession[];
-  readonly labelled: Readonly<Record<string, Label>>;
-}
-
 /** The readable sets: the first author's tuning and held-out halves, fresh, blind2 to blind21. */
-function readableSets(): ReadableSet[] {
+function readableSets(): AuthorSet[] {
   const first = JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as {
     tuning: string[];
     held_out: string[];
     sessions: Record<string, Label>;
   };
   const pool = loadSessions(join(dir, 'sessions.txt'));
-  const written = (prefix: string): ReadableSet => {
-    const file = JSON.parse(readFileSync(join(dir, `${prefix}-labels.json`), 'utf8')) as {
-      fresh: string[];
-      sessions: Record<string, Label>;
-    };
-    return {
-      key: prefix,
-      ids: file.fresh,
-      pool: loadSessions(join(dir, `${prefix}-sessions.txt`)),
-      labelled: file.sessions,
-    };
-  };
-  const blind = Array.from({ length: 20 }, (_, i) => written(`blind${i + 2}`));
+  const blind = Array.from({ length: 20 }, (_, i) => writtenAuthor(`blind${i + 2}`));
   return [
     { key: 'tuning', ids: first.tuning, pool, labelled: first.sessions },
     { key: 'heldOut', ids: first.held_out, pool, labelled: first.sessions },
-    written('fresh'),
+    writtenAuthor('fresh'),
     ...blind,
   ];
 }
