@@ -54,7 +54,9 @@ describe('context budget over canonical state', () => {
     expect(report.applied).toBe(5);
     const full = await t().engine.buildContext({ budget: 2000 });
     expect(full.markdown).toContain('profile.preference.breakfast');
-    const small = await t().engine.buildContext({ budget: 130 });
+    // 138: the room of the fresh two and one weak value after the system text (its marker legend
+    // grew by some eight tokens when it learned "(retired)"; the room for values is as it was at 130).
+    const small = await t().engine.buildContext({ budget: 138 });
     expect(small.markdown).toContain('- travel.location: Queenstown');
     expect(small.markdown).toContain('- travel.status: in_progress');
     // The room left after them goes to the weak values, each still marked as such.
