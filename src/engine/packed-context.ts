@@ -1,5 +1,5 @@
-import { type ContextResult, createGptTokenizer } from '../context/index.js';
-import { toWireJson } from '../core/index.js';
+import { type ContextResult, createGptTokenizer, MAX_CONTEXT_BUDGET } from '../context/index.js';
+import { EngineError, toWireJson } from '../core/index.js';
 import { maskSecrets } from '../language/index.js';
 import type { BuildContextRequest, ContextCapability } from './context-capability.js';
 import type { ObserverCapability } from './observer/types.js';
@@ -53,6 +53,7 @@ export async function packedContext(
   engine: { readonly recall: RecallCapability } & RulesEngine,
   request: BuildContextRequest & { readonly budget: number },
 ): Promise<PackedContext> {
+  checkBudget(request.budget);
   const tokenizer = createGptTokenizer();
   const threadOnly = isThreadOnly(request);
   const rules = threadOnly ? [] : await hardRules(engine);
@@ -78,7 +79,7 @@ export async function packedContext(
   return {
     hard_rules: block,
     pack,
-    context,
+    context: shown === '' ? unshown(context) : context,
     markdown,
     budget: request.budget,
     total: tokenizer.count(markdown),
@@ -135,6 +136,10 @@ export interface RuledContext {
   readonly context: ContextResult;
   /** The rules' block, then the context's markdown. */
   readonly markdown: string;
+  /** The whole budget asked for: the rules' tokens and the context's together. */
+  readonly budget: number;
+  /** Tokens of `markdown` (`o200k_base`): the rules and the context together. */
+  readonly total: number;
 }
 
 const HARD_RULES_HEADING = '## Hard Rules';
@@ -156,10 +161,12 @@ export async function ruledContext(
   engine: RulesEngine,
   request: BuildContextRequest & { readonly budget: number },
 ): Promise<RuledContext> {
+  checkBudget(request.budget);
   const rules = isThreadOnly(request) ? [] : await hardRules(engine);
   if (rules.length === 0) {
     const context = await engine.buildContext(request);
-    return { hard_rules: NO_RULES, context, markdown: context.markdown };
+    const { markdown, budget, total } = context;
+    return { hard_rules: NO_RULES, context, markdown, budget, total };
   }
   const tokenizer = createGptTokenizer();
   const block = hardRulesBlock(rules, request.budget, tokenizer.count);
@@ -168,7 +175,49 @@ export async function ruledContext(
   // While a rule is left out, nothing of lower priority takes the room it could not have.
   const shown = block.omitted === 0 && left > 0 ? context.markdown : '';
   const markdown = [block.markdown, shown].filter((m) => m !== '').join(BLOCK_SEPARATOR);
-  return { hard_rules: block, context, markdown };
+  return {
+    hard_rules: block,
+    context: shown === '' ? unshown(context) : context,
+    markdown,
+    budget: request.budget,
+    total: tokenizer.count(markdown),
+  };
+}
+
+/**
+ * Refuses a budget the context builder would refuse, before the rules are paid for: with Hard
+ * Rules the context is built in what they leave, so a budget of 0 would otherwise pass.
+ */
+function checkBudget(budget: number): void {
+  if (!Number.isInteger(budget) || budget < 1 || budget > MAX_CONTEXT_BUDGET) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `budget must be a whole number of tokens from 1 to ${MAX_CONTEXT_BUDGET}`,
+      { budget },
+    );
+  }
+}
+
+/**
+ * A context built but not shown (a Hard Rule did not fit): it reports no sections, no ids and no
+ * tokens, so no surface lists what the agent never received.
+ */
+function unshown(context: ContextResult): ContextResult {
+  return {
+    ...context,
+    total: 0,
+    sections: [],
+    truncated: [],
+    markdown: '',
+    included: {
+      ...context.included,
+      messageIds: [],
+      memoryIds: [],
+      stateItemUids: [],
+      stateItemRefs: [],
+      entityIds: [],
+    },
+  };
 }
 
 /** The most whole rules, in order, that fit `budget` with the line saying how many did not. */

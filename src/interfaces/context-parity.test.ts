@@ -216,4 +216,32 @@ describe('the context of every surface, with Hard Rules', () => {
     const [onCli, ...others] = await threeWays({ budget: MAX_CONTEXT_BUDGET });
     for (const one of others) expect(one.budget).toBe(onCli?.budget);
   });
+
+  it('reports the whole budget asked for and counts the rules in the total, on every surface', async () => {
+    for (const one of await threeWays({ budget: 600 })) {
+      expect(one.budget).toBe(600);
+      // The total is the markdown the agent reads: the rules and the context together.
+      expect(one.total).toBeGreaterThan(0);
+      expect(one.total).toBeLessThanOrEqual(600);
+      expect(one.markdown).toContain('## Hard Rules');
+    }
+  });
+
+  it('lists no sections or ids of a context it did not show because a rule did not fit', async () => {
+    const shown = await threeWays({ budget: 12 });
+    for (const one of shown as readonly (Shown & {
+      readonly sections?: readonly unknown[];
+      readonly included?: Readonly<Record<string, readonly unknown[]>>;
+    })[]) {
+      expect(one.markdown).toContain('did not fit the 12-token budget');
+      expect(one.sections).toEqual([]);
+      for (const ids of Object.values(one.included ?? {})) expect(ids).toEqual([]);
+    }
+  });
+
+  it('refuses a budget of 0 over HTTP with Hard Rules as without them', async () => {
+    const response = await createHttpApp(engine, { token: null }).request('/api/context?budget=0');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(`from 1 to ${MAX_CONTEXT_BUDGET}`);
+  });
 });

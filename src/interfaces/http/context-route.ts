@@ -71,7 +71,9 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
       const budgetText = present(query.budget);
       if (
         budgetText !== undefined &&
-        (!/^\d{1,7}$/.test(budgetText) || Number(budgetText) > MAX_CONTEXT_BUDGET)
+        (!/^\d{1,7}$/.test(budgetText) ||
+          Number(budgetText) < 1 ||
+          Number(budgetText) > MAX_CONTEXT_BUDGET)
       ) {
         throw invalid(
           `budget must be a whole number of tokens from 1 to ${MAX_CONTEXT_BUDGET}`,
@@ -92,7 +94,8 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
       const budget = request.budget ?? DEFAULT_BUDGET;
       if (query.pack !== 'true') {
         const ruled = await ruledContext(engine, { ...request, budget });
-        return c.json({ ...ruled.context, hard_rules: ruled.hard_rules, markdown: ruled.markdown });
+        const { hard_rules, markdown, budget: asked, total } = ruled;
+        return c.json({ ...ruled.context, budget: asked, total, hard_rules, markdown });
       }
       return c.json(packedContextView(await packedContext(engine, { ...request, budget })));
     },

@@ -137,7 +137,13 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
         else
           toolkit.output(
             options,
-            { ...ruled.context, hard_rules: ruled.hard_rules, markdown: ruled.markdown },
+            {
+              ...ruled.context,
+              budget: ruled.budget,
+              total: ruled.total,
+              hard_rules: ruled.hard_rules,
+              markdown: ruled.markdown,
+            },
             (v) => renderRuledReport(ruled, v),
           );
       });

@@ -109,8 +109,8 @@ export const getContext = defineTool({
       query: result.query,
       now: result.now,
       mode: result.mode,
-      budget: result.budget,
-      total: result.total,
+      budget: ruled.budget,
+      total: ruled.total,
       markdown,
       sections: result.sections.map((s) => ({
         name: s.name,
