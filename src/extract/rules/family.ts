@@ -1,4 +1,4 @@
-import type { Intent } from '../../core/index.js';
+import { escapeRegExp, type Intent } from '../../core/index.js';
 import {
   bareTime,
   classReading,
@@ -112,7 +112,7 @@ function memberCandidate(
   priority: number,
 ): Candidate[] {
   const slug = nameSlug(name);
-  if (slug === '') return [];
+  if (slug === '' || titledPerson(name, clause.text)) return [];
   const group = groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
@@ -133,6 +133,29 @@ function memberCandidate(
     priority,
   };
   return [candidate];
+}
+
+/**
+ * Courtesy and professional titles. A person named with one ("Mr. Abebe", "Dr Okafor", "Mrs.
+ * Lindqvist") is someone outside the household (a tutor, a doctor, a neighbour): nobody calls
+ * their own child or partner that, so what is said of them is no member's status.
+ */
+const TITLES = new Set(
+  'mr mrs ms miss mx dr doctor prof professor sir madam mme mlle herr frau sr sra srta señor señora coach sensei'.split(
+    ' ',
+  ),
+);
+
+/** Whether `name` is a title, or stands after one in `text`: someone outside the household. */
+function titledPerson(name: string, text: string): boolean {
+  const bare = name.trim().replace(/\.$/, '').toLowerCase();
+  if (TITLES.has(bare)) return true;
+  const before = new RegExp(
+    `(?<![\\p{L}])(\\p{L}+)\\.?\\s+${escapeRegExp(name.trim())}(?![\\p{L}])`,
+    'iu',
+  );
+  const title = before.exec(text)?.[1]?.toLowerCase();
+  return title !== undefined && TITLES.has(title);
 }
 
 /** The person a member-status predicate at `index` is about, or null when it is not a person. */
@@ -611,8 +634,12 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       t,
     );
   // Either form names the cancelled thing by its own noun phrase, as `cancelledObject` does.
+  // The subject of "… is off" is the noun phrase after the last comma: in "Mrs. Lindqvist has the
+  // flu, piano is off" it is "piano", not the clause before it.
   const called =
-    cancelled?.[1] === undefined ? cancelledObject(clause) : activityPhrase(cancelled[1]);
+    cancelled?.[1] === undefined
+      ? cancelledObject(clause)
+      : activityPhrase(cancelled[1].split(/[,;:]\s*/u).pop() ?? cancelled[1]);
   if (called && EVENT_WORDS.test(called)) {
     const at = slotOf(called);
     if (at !== null) {
