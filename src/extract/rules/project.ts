@@ -334,11 +334,18 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
 function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
+  // A name of up to four capitalised words ("Fatima Zahra Benali", "Ana Paula Souza"): a shorter
+  // pattern kept only the last two and committed a wrong owner. A sentence opener before it ("So
+  // Ana Paula Souza owns…") is no part of it (`withoutOpener`).
   const owner =
-    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow)\b|$)/.exec(
+    /(?<![\p{L}])(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,3})\s+(?:owns|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow|now)(?![\p{L}])|$)/u.exec(
       t,
-    ) ?? /\b(?:owned by|led by|owner is|owner:)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/.exec(t);
-  if (owner?.[1]) {
+    ) ??
+    /(?<![\p{L}])(?:owned by|led by|owner is|owner:)\s+(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,3})/u.exec(
+      t,
+    );
+  const ownerName = owner?.[1] === undefined ? '' : withoutOpener(owner[1]);
+  if (owner !== null && ownerName !== '') {
     const target = owner[2];
     let slug = doc.lastProject;
     if (target !== undefined && !/^(?:it|this|that)$/i.test(target)) {
@@ -346,9 +353,9 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
       const named = projectName(target, doc, teamEntity);
       slug = named !== null && namesProject(target, named.slug, doc) ? named.slug : null;
     }
-    const name = owner[1].split(/\s+/)[0] ?? owner[1];
+    const name = ownerName.split(/\s+/)[0] ?? ownerName;
     if (slug !== null && canBeName(name)) {
-      out.push(makeCandidate(teamEntity, slug, 'owner', owner[1], clause, owner[0]));
+      out.push(makeCandidate(teamEntity, slug, 'owner', ownerName, clause, owner[0]));
     }
   } else {
     const moved = particleOwner(clause, doc, teamEntity);
@@ -356,6 +363,16 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
   }
 
   return out;
+}
+
+/** Words that open a sentence and are capitalised there, never part of a name after them. */
+const OPENERS = new Set('so and but now then also well ok okay yes and plus anyway'.split(' '));
+
+/** `name` without the sentence openers before it: "So Ana Paula Souza" is "Ana Paula Souza". */
+function withoutOpener(name: string): string {
+  const words = name.split(/\s+/);
+  while (words.length > 0 && OPENERS.has((words[0] ?? '').toLowerCase())) words.shift();
+  return words.join(' ');
 }
 
 /**
