@@ -122,6 +122,52 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     );
   });
 
+  it('refreshes once focus leaves the field when an update arrived while the user typed', async () => {
+    const { dashboard, page } = opened();
+    const conflict = async (id: number, field: string, first: string, second: string) => {
+      await dashboard.engine.ingest(
+        toJsonl([
+          observation({ id, entity: 'user:noor', field, value: first }),
+          observation({
+            id: id + 1,
+            entity: 'user:noor',
+            field,
+            value: second,
+            at: '2026-02-19T15:01:30Z',
+          }),
+        ]),
+      );
+      const prompts = await dashboard.engine.listReviews({
+        status: ['open'],
+        entityId: 'user:noor',
+      });
+      const prompt = prompts.find((p) => p.field === field)?.prompt_id;
+      if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
+      return prompt;
+    };
+    const bag = await conflict(730, 'profile.preference.bag', 'backpack', 'suitcase');
+    await page.goto('about:blank');
+    await page.goto(`${dashboard.server.url}/#/inbox`);
+    await page.waitForSelector('body[data-live="true"]');
+    const row = page.locator(`.inbox-item[data-id="${bag}"]`);
+    await row.getByRole('button', { name: /edit/ }).click();
+    const box = row.getByLabel('Corrected value');
+    await box.fill('duffel');
+    // The update arrives while the caret is still in the field: no refresh may run under it.
+    await page.evaluate('delete document.body.dataset.lastEvent');
+    const hat = await conflict(740, 'profile.preference.hat', 'cap', 'beanie');
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { body: { dataset: Record<string, unknown> } } })
+          .document.body.dataset['lastEvent'] !== undefined,
+    );
+    // Past the refresh's 150 ms debounce, so the refresh it asked for found the caret in the field.
+    await page.waitForTimeout(300);
+    await box.blur();
+    await page.waitForSelector(`.inbox-item[data-id="${hat}"]`, { timeout: 30_000 });
+    expect(await row.getByLabel('Corrected value').inputValue()).toBe('duffel');
+  });
+
   it('follows a provenance link to the winning event, the rule and the thresholds', async () => {
     const { dashboard, page } = opened();
     await page.goto(`${dashboard.server.url}/#/entity/user:alex`);

@@ -588,14 +588,27 @@ document.addEventListener('keydown', (event) => {
   if (inboxKey(event)) event.preventDefault();
 });
 
+// A refresh never runs under the user's typing: it waits until focus leaves the field, and then
+// runs once, so an update that arrived meanwhile is not lost until the next one.
+let refreshPending = false;
+function refreshUnlessTyping() {
+  if (document.activeElement && document.activeElement.tagName === 'INPUT') {
+    refreshPending = true;
+    return;
+  }
+  refreshPending = false;
+  render(true);
+}
+document.addEventListener('focusout', (event) => {
+  if (refreshPending && event.target && event.target.tagName === 'INPUT') setTimeout(refreshUnlessTyping, 0);
+});
+
 let refreshTimer = null;
 function onLiveEvent(event) {
   document.body.dataset.lastEvent = event.type;
   announce('Update: ' + event.type + (event.entity_id ? ' (' + event.entity_id + ')' : ''));
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    if (!document.activeElement || document.activeElement.tagName !== 'INPUT') render(true);
-  }, 150);
+  refreshTimer = setTimeout(refreshUnlessTyping, 150);
 }
 
 let streamAbort = null;
@@ -630,7 +643,7 @@ async function connectEvents() {
             document.body.dataset.live = 'true';
             // Whatever was committed between the page's first read and the stream opening
             // arrives as no event: read the page again once, now that updates will follow.
-            if (!document.activeElement || document.activeElement.tagName !== 'INPUT') render(true);
+            refreshUnlessTyping();
           } else onLiveEvent(message);
         }
         cut = buffer.indexOf('\n\n');
