@@ -40,6 +40,29 @@ async function openPromptId(dashboard: DashboardServer, entity: string): Promise
   return id;
 }
 
+/**
+ * Ingests two observations of `field` on `entity` that conflict (ids `id` and `id + 1`) and returns
+ * the review prompt they open.
+ */
+async function openConflict(
+  dashboard: DashboardServer,
+  entity: string,
+  id: number,
+  field: string,
+  [first, second]: readonly [string, string],
+): Promise<string> {
+  await dashboard.engine.ingest(
+    toJsonl([
+      observation({ id, entity, field, value: first }),
+      observation({ id: id + 1, entity, field, value: second, at: '2026-02-19T15:01:30Z' }),
+    ]),
+  );
+  const prompts = await dashboard.engine.listReviews({ status: ['open'], entityId: entity });
+  const prompt = prompts.find((p) => p.field === field)?.prompt_id;
+  if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
+  return prompt;
+}
+
 describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, target) => {
   const opened = useDashboardInChromium(target);
 
@@ -77,27 +100,8 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
 
   it('keeps an open edit form and its typed text when the inbox refreshes under it', async () => {
     const { dashboard, page } = opened();
-    const conflict = async (id: number, field: string, first: string, second: string) => {
-      await dashboard.engine.ingest(
-        toJsonl([
-          observation({ id, entity: 'user:kim', field, value: first }),
-          observation({
-            id: id + 1,
-            entity: 'user:kim',
-            field,
-            value: second,
-            at: '2026-02-19T15:01:30Z',
-          }),
-        ]),
-      );
-      const prompts = await dashboard.engine.listReviews({
-        status: ['open'],
-        entityId: 'user:kim',
-      });
-      const prompt = prompts.find((p) => p.field === field)?.prompt_id;
-      if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
-      return prompt;
-    };
+    const conflict = (id: number, field: string, first: string, second: string) =>
+      openConflict(dashboard, 'user:kim', id, field, [first, second]);
     const drink = await conflict(710, 'profile.preference.drink', 'tea', 'coffee');
     // A fresh load: the page a test before left on #/inbox would otherwise only change its hash
     // and wait for a live event to show the prompt committed just now.
@@ -124,27 +128,8 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
 
   it('refreshes once focus leaves the field when an update arrived while the user typed', async () => {
     const { dashboard, page } = opened();
-    const conflict = async (id: number, field: string, first: string, second: string) => {
-      await dashboard.engine.ingest(
-        toJsonl([
-          observation({ id, entity: 'user:noor', field, value: first }),
-          observation({
-            id: id + 1,
-            entity: 'user:noor',
-            field,
-            value: second,
-            at: '2026-02-19T15:01:30Z',
-          }),
-        ]),
-      );
-      const prompts = await dashboard.engine.listReviews({
-        status: ['open'],
-        entityId: 'user:noor',
-      });
-      const prompt = prompts.find((p) => p.field === field)?.prompt_id;
-      if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
-      return prompt;
-    };
+    const conflict = (id: number, field: string, first: string, second: string) =>
+      openConflict(dashboard, 'user:noor', id, field, [first, second]);
     const bag = await conflict(730, 'profile.preference.bag', 'backpack', 'suitcase');
     await page.goto('about:blank');
     await page.goto(`${dashboard.server.url}/#/inbox`);
