@@ -112,7 +112,7 @@ function memberCandidate(
   priority: number,
 ): Candidate[] {
   const slug = nameSlug(name);
-  if (slug === '' || titledPerson(name, clause.text)) return [];
+  if (slug === '' || titledPerson(name, doc.input.text)) return [];
   const group = groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
