@@ -3,7 +3,12 @@ import { EngineError, toWireJson } from '../core/index.js';
 import { maskSecrets } from '../language/index.js';
 import type { BuildContextRequest, ContextCapability } from './context-capability.js';
 import type { ObserverCapability } from './observer/types.js';
-import type { RecallCapability, RecallPackView } from './recall-pack.js';
+import {
+  MAX_PACK_BUDGET,
+  MIN_PACK_BUDGET,
+  type RecallCapability,
+  type RecallPackView,
+} from './recall-pack.js';
 
 /** What a context headed by the user's Hard Rules reads: their MEMORY.md entries, and the context. */
 type RulesEngine = {
@@ -31,14 +36,6 @@ export interface PackedContext {
   /** Tokens of `markdown` (`o200k_base`). */
   readonly total: number;
 }
-
-/** The least budget a recall pack is built in (the recall capability refuses less). */
-const MIN_PACK_BUDGET = 50;
-/**
- * The most a recall pack is built in: the recall capability refuses more (`recall-pack.ts`), and
- * a third of a large context budget would be more.
- */
-const MAX_PACK_BUDGET = 20_000;
 
 /**
  * Recall-pack mode, as the CLI's `context --pack`, MCP's `get_context { pack: true }` and HTTP's

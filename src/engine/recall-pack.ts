@@ -163,6 +163,10 @@ export function createRecallCapability(context: RecallDeps): RecallCapability {
   };
 }
 
+/** The least and the most budget a recall pack is built in. */
+export const MIN_PACK_BUDGET = 50;
+export const MAX_PACK_BUDGET = 20_000;
+
 async function recallPack(
   context: RecallDeps,
   tokenizer: Tokenizer,
@@ -170,10 +174,14 @@ async function recallPack(
 ): Promise<RecallPackView> {
   const entity = request.entity_id ?? DEFAULT_ENTITY;
   const budget = request.budget ?? DEFAULT_PACK_BUDGET;
-  if (!Number.isInteger(budget) || budget < 50 || budget > 20_000) {
-    throw new EngineError('VALIDATION_FAILED', 'budget must be an integer from 50 to 20000', {
-      field: 'budget',
-    });
+  if (!Number.isInteger(budget) || budget < MIN_PACK_BUDGET || budget > MAX_PACK_BUDGET) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `budget must be an integer from ${MIN_PACK_BUDGET} to ${MAX_PACK_BUDGET}`,
+      {
+        field: 'budget',
+      },
+    );
   }
   const now = toIso(context.clock.now());
   const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });

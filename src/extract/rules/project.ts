@@ -366,7 +366,7 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
 }
 
 /** Words that open a sentence and are capitalised there, never part of a name after them. */
-const OPENERS = new Set('so and but now then also well ok okay yes and plus anyway'.split(' '));
+const OPENERS = new Set('so and but now then also well ok okay yes plus anyway'.split(' '));
 
 /** `name` without the sentence openers before it: "So Ana Paula Souza" is "Ana Paula Souza". */
 function withoutOpener(name: string): string {
