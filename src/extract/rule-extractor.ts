@@ -28,7 +28,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.22.9';
+export const RULES_EXTRACTOR_VERSION = '2.22.10';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -265,11 +265,13 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       }
       const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
       const before = candidates.length;
+      doc.afterRetraction = rest !== null;
       for (const piece of pieces) {
         const clause = clauseOf(piece, body, sentence.asked, anchor);
         intents.push(clause.intent.intent);
         candidates.push(...runRules(clause, doc));
       }
+      doc.afterRetraction = false;
       if (candidates.length === before) {
         unrecognised.push(sentence.text);
         unsaidRetraction = rest !== null;
