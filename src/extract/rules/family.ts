@@ -581,7 +581,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       : intent;
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
-  if (!EVENT_WORDS.test(t)) return [];
+  if (!EVENT_WORDS.test(t)) return replacedAfterRetraction(clause, doc);
   const today = doc.input.at.slice(0, 10);
   const out: Candidate[] = [];
   const owner = ownerSaid(t, doc);
@@ -738,6 +738,33 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   doc.lastSchedule = slug;
   out.push(add(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null));
   return out;
+}
+
+/**
+ * "Scratch that, he can do Thursday at 5:30 instead": after a retraction, a day and an hour said
+ * "instead" with no event named replace the withdrawn statement. Which entry it was is read from
+ * the record: the family's one schedule entry; with none or several, nothing. The entry is
+ * inferred, not said, so the reading is moderate (asked, never committed alone).
+ */
+function replacedAfterRetraction(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  if (!doc.afterRetraction || doc.kind !== 'chat' || !/\binstead\b/i.test(t)) return [];
+  if (clause.intent.hedged || clause.intent.intent === 'question') return [];
+  const dated = clause.dates.filter((d) => d.date !== null && activityTime(d) !== null);
+  const [mention] = dated;
+  if (mention === undefined || dated.length > 1) return [];
+  const entityId = doc.group ?? doc.input.entityId;
+  const entries = doc.input.known.filter(
+    (k) =>
+      k.entityId === entityId && k.field.startsWith('family.schedule.') && k.committed !== false,
+  );
+  const [only] = entries;
+  const value = whenOf(mention, null);
+  if (only === undefined || entries.length > 1 || value === null) return [];
+  const slug = only.field.slice('family.schedule.'.length);
+  doc.lastSchedule = slug;
+  const c = scheduleCandidate(doc, entityId, slug, value, clause, t, 'planning', true);
+  return [{ ...c, evidence: 'moderate' }];
 }
 
 /**

@@ -382,10 +382,40 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
 /** Words that open a sentence and are capitalised there, never part of a name after them. */
 const OPENERS = new Set('so and but now then also well ok okay yes plus anyway'.split(' '));
 
-/** `name` without the sentence openers before it: "So Ana Paula Souza" is "Ana Paula Souza". */
+/** A preposition that opens a sentence with the time a change starts ("From Monday …"). */
+const TIME_OPENERS = new Set('from starting beginning after since until on'.split(' '));
+
+/** A day or a month, capitalised in English wherever it stands. */
+const WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)day$/i;
+const MONTH =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * Whether the words open with a time the change starts: a weekday, or a month with a name of
+ * two words after it ("Starting June Carter …" may be June Carter; "Starting June Priya Raman"
+ * is not).
+ */
+function opensWithTime(words: readonly string[]): boolean {
+  if (!TIME_OPENERS.has((words[0] ?? '').toLowerCase())) return false;
+  const when = words[1] ?? '';
+  return WEEKDAY.test(when) || (MONTH.test(when) && words.length >= 4);
+}
+
+/**
+ * `name` without the sentence openers before it: "So Ana Paula Souza" is "Ana Paula Souza", and
+ * "From Monday Oluwaseun Okafor" (a time the change starts, then the name) is "Oluwaseun Okafor";
+ * empty when a time opener is left that cannot be told from the name.
+ */
 function withoutOpener(name: string): string {
   const words = name.split(/\s+/);
-  while (words.length > 0 && OPENERS.has((words[0] ?? '').toLowerCase())) words.shift();
+  for (;;) {
+    const first = (words[0] ?? '').toLowerCase();
+    if (OPENERS.has(first)) words.shift();
+    else if (opensWithTime(words)) words.splice(0, 2);
+    else break;
+  }
+  // "Starting June Carter …": whether the name is "June Carter" or "Carter" is a guess.
+  if (TIME_OPENERS.has((words[0] ?? '').toLowerCase())) return '';
   return words.join(' ');
 }
 

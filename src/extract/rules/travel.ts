@@ -583,9 +583,44 @@ function returnHit(
   };
 }
 
+/**
+ * A first-person arrival in the present tense ("we arrive Osaka finally", "I just arrive in
+ * Lima"): often how a learner of English says "arrived", but also how an itinerary says a plan
+ * ("we arrive in Osaka on the 3rd"). Read as an arrival only with a word that says it happened
+ * (`ARRIVED_NOW`), with nothing that puts it ahead or makes it a condition (`ARRIVAL_AHEAD`), and
+ * at a place the gazetteer knows.
+ */
+const PRESENT_ARRIVAL =
+  /(?<=\b(?:we|i)\s+(?:(?:finally|just)\s+)?)arrive\s+(?:(?:safely|finally|just)\s+)?(?:(?:in|at)\s+)?/giu;
+const ARRIVED_NOW = /\b(?:finally|just|at last|safely)\b/i;
+const ARRIVAL_AHEAD =
+  /\b(?:will|'ll|shall|tomorrow|tonight|next|later|soon|on|at\s+\d|by|before|after|around|when|whenever|if|once|until|till|every|usually|always|should|must|can|could|would|might)\b|\d/i;
+
+function presentArrivalHits(t: string, subjectBefore: SubjectAt): Hit[] {
+  if (!ARRIVED_NOW.test(t) || ARRIVAL_AHEAD.test(t)) return [];
+  const hits: Hit[] = [];
+  PRESENT_ARRIVAL.lastIndex = 0;
+  for (let m = PRESENT_ARRIVAL.exec(t); m !== null; m = PRESENT_ARRIVAL.exec(t)) {
+    const place = placeAt(t, m.index + m[0].length, false);
+    if (place === null) continue;
+    const framed = stateStrengthAt(t, m.index, place.strength);
+    if (framed === null) continue;
+    hits.push({
+      subject: subjectBefore(m.index),
+      status: 'in_progress',
+      location: place.name,
+      destination: null,
+      span: `${m[0]}${place.name}`,
+      strength: framed,
+      arrival: true,
+    });
+  }
+  return hits;
+}
+
 /** Arrival, greeting, presence and en-route readings: the speaker (or someone) is in X. */
 function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
-  const hits: Hit[] = [];
+  const hits: Hit[] = presentArrivalHits(t, subjectBefore);
   for (const pattern of [ARRIVAL, GREETING]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
