@@ -420,9 +420,10 @@ function requestedCancel(clause: Clause): Hit | null {
   if (clause.analysis.mood !== 'imperative') return null;
   const reading = classReading(clause, 'cancel');
   if (reading === null || reading.negated) return null;
-  const trip = /\b(?:my|our|the)\s+(?:\p{Lu}[\p{L}-]+\s+)?(?:trip|flights?|vacation|holiday|getaway)\b/u.exec(
-    clause.text,
-  );
+  const trip =
+    /\b(?:my|our|the)\s+(?:\p{Lu}[\p{L}-]+\s+)?(?:trip|flights?|vacation|holiday|getaway)\b/u.exec(
+      clause.text,
+    );
   if (trip === null) return null;
   return {
     subject: { kind: 'speaker' },
