@@ -248,6 +248,28 @@ function lastPhrase(phrase: string): string {
   );
 }
 
+/** Status words that are also verbs taking an object ("shipped a fix", "started the audit"). */
+const TRANSITIVE_STATUS =
+  /^(?:shipped|launched|released|deployed|started|kicked off|finished|completed|dropped|killed|scrapped|cancell?ed|paused|resumed|landed|rolled out)$/i;
+
+/** Whether a transitive status verb has an object after it: a determiner or a name follows. */
+function agentWithObject(status: string, after: string): boolean {
+  return (
+    TRANSITIVE_STATUS.test(status) &&
+    /^\s+(?:a|an|the|its|their|his|her|some|two|three|several|new|\p{Lu})/u.test(after)
+  );
+}
+
+/**
+ * In a team's thread, a project owned by someone who is not a member ("the vendor's migration",
+ * "Google's launch", "their rollout") is not the team's.
+ */
+function ownedOutsideTeam(phrase: string, doc: DocContext): boolean {
+  if (!ownedByThirdParty(phrase)) return false;
+  const possessor = /([\p{L}]+)['’]s\b/u.exec(phrase)?.[1];
+  return possessor === undefined || !isKnownMember(possessor, doc);
+}
+
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
 function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
@@ -262,6 +284,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     // Outside a team's thread, someone else's project ("their migration", "Google's project",
     // "my friend's launch") is not the speaker's or the group's.
     if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
+    if (doc.group?.startsWith('team:') && ownedOutsideTeam(phrase, doc)) return;
     // "The platform team shipped …", "legal finished …": a group of people is the agent of a
     // status verb, never a project.
     if (GROUP_AGENT.test(phrase.trim())) return;
@@ -308,7 +331,16 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     // Texted without the apostrophe too ("isnt", "arent").
     !/(?:n't|\bnot|\bnever|\bno longer|\b(?:is|are|was|were|has|have|had)nt)\s*$/i.test(
       copulaSubject,
-    )
+    ) &&
+    // "The redesign is basically done", "almost shipped": a hedged status is not that status.
+    !/\b(?:is|are|was|were|'s)\s+(?:basically|mostly|almost|nearly|practically|pretty much|kind of|sort of|more or less|not quite|largely|partly|partially)$/i.test(
+      copulaSubject,
+    ) &&
+    // "Is the payments API still blocked?": asked, not said.
+    !/^(?:is|are|was|were)\b/i.test(copulaSubject) &&
+    // "Google shipped a new model": with an object after it, the verb's subject is who did it,
+    // not a project.
+    !agentWithObject(copula[2], main.slice((copula.index ?? 0) + copula[0].length))
   ) {
     if (/^(?:it|this|that)$/i.test(copulaSubject) && doc.lastProject !== null) {
       const status = statusOf(copula[2]);
