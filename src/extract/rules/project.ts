@@ -738,10 +738,16 @@ export function projectField(
   const listed = listedStatus(key, value, clause, doc, entityId);
   if (listed !== undefined) return listed;
   // "Project Apollo status", "Billing migration owner": the key names its project with a word
-  // for work; a modifier alone ("Hosting provider", "Project status") names none.
+  // for work, or by the name of a project already named ("Puffin owner" after a "Puffin: …"
+  // line, or with Puffin on record); a modifier alone ("Hosting provider", "Compute provider",
+  // "Project status") names none.
   const keyed = NAMED_KEY.exec(key.trim());
   const named =
-    keyed?.[1] && PROJECT_WORDS.test(keyed[1]) && !isSectionTitle(keyed[1]) ? keyed : null;
+    keyed?.[1] &&
+    (PROJECT_WORDS.test(keyed[1]) || projectAlreadyNamed(keyed[1], doc, entityId)) &&
+    !isSectionTitle(keyed[1])
+      ? keyed
+      : null;
   // A sub-heading names the project only under a list of projects ("# Projects") or with a
   // word for work of its own ("## Billing migration"); elsewhere ("## Errands" in a memory file)
   // it is a section, and the document's own title is read as before.
@@ -778,6 +784,16 @@ export function projectField(
   if (v === '' || v.length > 200) return null;
   doc.lastProject = name.slug;
   return makeCandidate(entityId, name.slug, attribute, v, clause, `${key}: ${value}`, 'assertive');
+}
+
+/** Whether `phrase` is the slug of a project named earlier in the note or on record. */
+function projectAlreadyNamed(phrase: string, doc: DocContext, entityId: string): boolean {
+  const slug = slugify(phrase);
+  if (slug === '') return false;
+  if (doc.lastProject === slug) return true;
+  return doc.input.known.some(
+    (k) => k.entityId === entityId && k.field.startsWith(`project.${slug}.`),
+  );
 }
 
 /** Words after a status that say when, not what: "planned for September", "live since May". */
