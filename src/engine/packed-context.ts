@@ -64,10 +64,16 @@ export async function packedContext(
         ...(request.entity === undefined ? {} : { entity_id: request.entity }),
         ...(request.query === undefined ? {} : { query: request.query }),
         budget: Math.min(MAX_PACK_BUDGET, Math.max(MIN_PACK_BUDGET, Math.floor(afterRules / 3))),
+        // A rule shown in the block above is not repeated among the pack's P0 constraints.
+        shown_rules: block.entries.map((entry) => entry.memory_id),
       })
     : null;
   const left = afterRules - (pack === null || pack.markdown === '' ? 0 : pack.tokens + separator);
-  const context = await engine.buildContext({ ...request, budget: Math.max(1, left) });
+  const context = await engine.buildContext({
+    ...request,
+    budget: Math.max(1, left),
+    shown: [...block.entries.map((entry) => entry.text), ...packTexts(pack)],
+  });
   // While a rule is left out, nothing of lower priority takes the room it could not have.
   const shown = block.omitted === 0 && left > 0 ? context.markdown : '';
   const markdown = [block.markdown, pack?.markdown ?? '', shown]
@@ -81,6 +87,13 @@ export async function packedContext(
     budget: request.budget,
     total: tokenizer.count(markdown),
   };
+}
+
+/** The texts of a pack's entries, which the context under it does not repeat. */
+function packTexts(pack: RecallPackView | null): string[] {
+  return pack === null
+    ? []
+    : pack.sections.flatMap((section) => section.entries.map((e) => e.text));
 }
 
 /**
@@ -168,7 +181,11 @@ export async function ruledContext(
   const tokenizer = createGptTokenizer();
   const block = hardRulesBlock(rules, request.budget, tokenizer.count);
   const left = request.budget - block.tokens - tokenizer.count(BLOCK_SEPARATOR);
-  const context = await engine.buildContext({ ...request, budget: Math.max(1, left) });
+  const context = await engine.buildContext({
+    ...request,
+    budget: Math.max(1, left),
+    shown: block.entries.map((entry) => entry.text),
+  });
   // While a rule is left out, nothing of lower priority takes the room it could not have.
   const shown = block.omitted === 0 && left > 0 ? context.markdown : '';
   const markdown = [block.markdown, shown].filter((m) => m !== '').join(BLOCK_SEPARATOR);

@@ -55,6 +55,8 @@ export interface RecallPackRequest {
   readonly query?: string;
   /** Tokens the pack may take (default 600). */
   readonly budget?: number;
+  /** Hard Rules (memory ids) shown above the pack, left out of its P0 constraints. */
+  readonly shown_rules?: readonly string[];
 }
 
 /** A recall pack as every surface returns it. */
@@ -186,7 +188,10 @@ async function recallPack(
   const now = toIso(context.clock.now());
   const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
   const sources = await readPackSources(context.store);
-  const { rules, rejected } = reviewedRules(sources);
+  const reviewed = reviewedRules(sources);
+  const above = new Set(request.shown_rules ?? []);
+  const rules = reviewed.rules.filter((rule) => !above.has(rule.id));
+  const { rejected } = reviewed;
   const items = (
     await context.store.listStateItems({
       entityId: entity,

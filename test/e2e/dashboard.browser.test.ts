@@ -5,6 +5,7 @@ import {
   type DashboardServer,
   hasChromium,
   storeTargets,
+  traceDashboard,
   useDashboardInChromium,
 } from './__fixtures__/dashboard-server.js';
 
@@ -103,6 +104,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     const conflict = (id: number, field: string, first: string, second: string) =>
       openConflict(dashboard, 'user:kim', id, field, [first, second]);
     const drink = await conflict(710, 'profile.preference.drink', 'tea', 'coffee');
+    const trace = traceDashboard(page);
     // A fresh load: the page a test before left on #/inbox would otherwise only change its hash
     // and wait for a live event to show the prompt committed just now.
     await page.goto('about:blank');
@@ -115,7 +117,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     // event re-renders the inbox: the new prompt appearing shows the list was rebuilt.
     await row.focus();
     const meal = await conflict(720, 'profile.preference.meal', 'pasta', 'curry');
-    await page.waitForSelector(`.inbox-item[data-id="${meal}"]`, { timeout: 30_000 });
+    await trace.waitFor(`.inbox-item[data-id="${meal}"]`, 30_000);
     expect(await row.getAttribute('class')).toContain('editing');
     expect(await row.getByLabel('Corrected value').isVisible()).toBe(true);
     expect(await row.getByLabel('Corrected value').inputValue()).toBe('green tea');

@@ -48,7 +48,7 @@ const COPULA_STATUS = new RegExp(
 );
 /** "cancelled my side project, the recipe app", "shipped the new onboarding". */
 const VERB_OBJECT =
-  /\b(cancell?ed|killed|scrapped|shelved|dropped|axed|shipped|launched|released|deployed|started|kicked off|paused|resumed)\s+(?:my|our|the|their)?\s*(.{2,60}?)(?:[.;!]|$|\s+(?:today|yesterday|last|this|because|since|after|so)\b)/i;
+  /\b(cancell?ed|killed|scrapped|shelved|dropped|axed|shipped|launched|released|deployed|started|kicked off|paused|resumed)\s+(?:my|our|the|their)?\s*(.{2,60}?)(?:[.;!](?!\d)|$|\s+(?:today|yesterday|last|this|because|since|after|so)\b)/i;
 /**
  * A report labelled with a project's name and, at most, the kind of meeting it comes from
  * ("Kestrel standup:", "Osprey weekly -", "Harbor:"). Group 1 is the name.
@@ -93,6 +93,20 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
     /^(?:the\s+)?(?:first\s+|second\s+|third\s+|final\s+|last\s+|next\s+)?(?:sprint|phase|stage|milestone|iteration|part|leg|wave|round)(?:\s+[\w-]+)?\s+of\s+/i,
     '',
   );
+  // A release of a project names the project with that version: "v2.3 of the billing service",
+  // "version 4 of the app".
+  // "2 of the fixes", "some of the tickets": a share of some work, not a project.
+  if (/^(?:\d+|some|most|half|all|none|one|two|three|a few|several)\s+of\b/i.test(text))
+    return null;
+  // "v2.3 of the billing service", "the billing service v2.3": a release and its version. A bare
+  // number before "of" needs a dot ("shipped 2 of the fixes" names no release).
+  const before =
+    /^(?:the\s+)?(?:(?:v|version\s+)(\d+(?:\.\d+)*)|(\d+(?:\.\d+)+))\s+of\s+(.+)$/i.exec(text);
+  // A whole number after the name is part of it ("Search v2", "checkout v2" are projects).
+  const after = /^(.+?)\s+(?:v|version\s+)(\d+(?:\.\d+)+)$/i.exec(text);
+  const releaseVersion = before ? (before[1] ?? before[2] ?? null) : (after?.[2] ?? null);
+  const released = before?.[3] ?? after?.[1];
+  if (released !== undefined) text = released;
   const appositive = /,\s*(?:the|our|my)\s+(.+)$/i.exec(text);
   if (appositive?.[1]) text = appositive[1];
   text = text
@@ -108,7 +122,7 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
   // "Project Apollo" is Apollo: the word for the kind of thing before a name is no part of it.
   text = text.replace(/^project\s+(?=\p{Lu})/iu, '');
-  let version: string | null = null;
+  let version: string | null = releaseVersion;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
     version = versioned[2] ?? null;

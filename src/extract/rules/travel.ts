@@ -411,6 +411,30 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/**
+ * "Cancel the Madrid trip", "please cancel my flights": the speaker asks for their trip to be
+ * called off. Asked, not yet done (the booking may stand), so it is weak: a cancellation to
+ * confirm, never one committed on the request alone.
+ */
+function requestedCancel(clause: Clause): Hit | null {
+  if (clause.analysis.mood !== 'imperative') return null;
+  const reading = classReading(clause, 'cancel');
+  if (reading === null || reading.negated) return null;
+  const trip =
+    /\b(?:my|our|the)\s+(?:\p{Lu}[\p{L}-]+\s+)?(?:trip|flights?|vacation|holiday|getaway)\b/u.exec(
+      clause.text,
+    );
+  if (trip === null) return null;
+  return {
+    subject: { kind: 'speaker' },
+    status: 'cancelled',
+    location: null,
+    destination: null,
+    span: trip[0],
+    strength: 'weak',
+  };
+}
+
 /** The value `entityId` has on record for `field`, or null when it has none. */
 function recordedValue(doc: DocContext, entityId: string, field: string): string | null {
   return (
@@ -846,8 +870,15 @@ function namedTripPlan(clause: Clause): Hit | null {
   const start = t.slice(0, named.index).lastIndexOf(place);
   const phrase = placeAt(t, start, false);
   if (phrase === null || /'s$/.test(phrase.name)) return null;
-  // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention.
-  const mention = clause.analysis.predicate === null && clause.dates.length === 0;
+  // "Cancel the Madrid trip": the trip is named to call it off, which is no plan for it.
+  if (classReading(clause, 'cancel') !== null) return null;
+  // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention; so is
+  // one named in a request or a question ("remind me about the Madrid trip", "how was the Oslo
+  // trip?"): it may be planned, but the sentence does not say so.
+  const mention =
+    (clause.analysis.predicate === null && clause.dates.length === 0) ||
+    clause.analysis.mood === 'imperative' ||
+    clause.analysis.mood === 'question';
   // "my flatmate's Krakow trip", "their Lisbon trip": someone else's trip.
   const others = THIRD_PARTY_POSSESSOR.pattern.test(`${t.slice(0, start)}${phrase.name}`);
   if (listenersAt(t, start)) return null;
@@ -1520,7 +1551,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const cancel =
     cancelled !== null && (namesAnotherPlace(t, doc) || stopsGoingElsewhere(cancelled.span, doc))
       ? { ...cancelled, strength: 'weak' as const }
-      : (cancelled ?? notHappeningHit(clause, doc));
+      : (cancelled ?? notHappeningHit(clause, doc) ?? requestedCancel(clause));
   if (cancel !== null) hits.push(cancel);
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);

@@ -558,12 +558,29 @@ function render(keepFocus) {
       else if (r.name === 'health') await renderHealth();
       else await renderInbox(keepFocus);
       if (!keepFocus && r.name !== 'search') document.getElementById('page-title')?.focus();
+      retryDelay = RETRY_FIRST_MS;
     } catch (error) {
       main.replaceChildren(heading(needsToken(error) ? 'Token needed' : 'Error'), failure(error));
       if (error instanceof TypeError) recheckStream();
+      if (error instanceof TypeError || (error instanceof ApiError && error.status >= 500)) retryLater();
     }
   });
   return rendering;
+}
+
+// A read the server failed (5xx) or that could not reach it is tried again by itself, after 2 s and
+// then twice as long each time up to a minute, so a passing failure does not leave the page on an
+// error until some other update happens to arrive. A 4xx (no such entity, token refused) is not.
+const RETRY_FIRST_MS = 2000;
+let retryDelay = RETRY_FIRST_MS;
+let retryTimer = null;
+function retryLater() {
+  if (retryTimer !== null) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    retryDelay = Math.min(retryDelay * 2, 60000);
+    refreshUnlessTyping();
+  }, retryDelay);
 }
 
 // A read that could not reach the server (fetch's TypeError) while the stream says live means
