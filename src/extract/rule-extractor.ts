@@ -28,11 +28,17 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.22.12';
+export const RULES_EXTRACTOR_VERSION = '2.22.15';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
 const KEY_VALUE = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z /&'-]{0,30}?)\s*:\s+(\S.*)$/;
+/**
+ * A key glossed in parentheses ("Harbor (internal container registry): planned"): read as a key
+ * only in a project document, where it names a project of a list.
+ */
+const GLOSSED_KEY_VALUE =
+  /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z /&'-]{0,30}?\s+\([^()\n]{1,40}\))\s*:\s+(\S.*)$/;
 const NOT_KEYS =
   /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|note|re|fwd|subject|from|to|update|reminder|deploy|heads up|fyi|scratch that|booked it|change of plan)$/i;
 
@@ -200,7 +206,9 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     );
 
   for (const [index, line] of lines.entries()) {
-    const kv = kvMode ? KEY_VALUE.exec(line) : null;
+    const kv = kvMode
+      ? (KEY_VALUE.exec(line) ?? (projectDoc ? GLOSSED_KEY_VALUE.exec(line) : null))
+      : null;
     if (kv?.[1] && kv[2] && !NOT_KEYS.test(kv[1].trim())) {
       const clause = clauseOf(kv[2], line, false, anchor);
       const found: Candidate[] = [];

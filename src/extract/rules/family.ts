@@ -564,6 +564,43 @@ function documentSchedule(
   return [entry(slug, value, t, moved !== null)];
 }
 
+/**
+ * A line of a family's roster in a note: a name, a dash or colon, the activity, then its weekday
+ * and hour ("Zainab - Quran class, Saturdays 10:00", "Lucía – ballet, Wednesdays 17:30, Escuela
+ * Triana"). The weekday has no date of its own, so the entry is read at its next occurrence.
+ */
+const ROSTER = new RegExp(
+  String.raw`^(${NAME})\s+[-–—:]\s+([^,;]{2,40}?)\s*,\s*(?:every\s+|on\s+)?((?:mon|tue|wed|thu|fri|sat|sun)\p{L}*)\s+(?:at\s+|from\s+)?(?=\d)`,
+  'iu',
+);
+
+function rosterEntry(
+  clause: Clause,
+  doc: DocContext,
+  entityId: string,
+  owner: OwnerSaid,
+  entry: ScheduleEntry,
+): Candidate[] | null {
+  const t = clause.text;
+  const m = ROSTER.exec(t);
+  if (!m?.[1] || !m[2] || !m[3] || !canBeName(m[1])) return null;
+  const activity = m[2].trim();
+  if (!EVENT_HEAD.test(activity.split(/\s+/).pop() ?? '') || /\b(?:no|not|cancell?ed)\b/i.test(t)) {
+    return null;
+  }
+  const day = nextWeekdayIn(m[3], doc.input.at);
+  // The hour opens right after the match; chrono may read it with the weekday before it.
+  const mention = clause.dates.find((d) => d.end > m[0].length);
+  const time = mention === undefined ? null : activityTime(mention);
+  if (day === null || time === null) return null;
+  const value = `${day} ${time}`;
+  const said = eventSlug(activity, doc, entityId);
+  if (said === null) return null;
+  const slug = memberEntrySlug(said, activity, owner, entityId, doc);
+  doc.lastSchedule = slug;
+  return [entry(slug, value, t, false)];
+}
+
 /** A move of an event someone wants, suggests or proposes, before the move verb. */
 const WISHED_MOVE =
   /\b(?:wants?|wanted|would like|'d like|wish(?:es)?|hopes?|let's|let us|should|could|might|shall|suggest(?:s|ed)?|propos(?:es|ed))\b(?:\s+[\p{L}'-]+){0,3}?\s+(?:to\s+)?(?:move|push|reschedule|shift|switch)\b/iu;
@@ -622,6 +659,10 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     };
   const entry: ScheduleEntry = entryOn({ slug: '', entityId, weak: false });
 
+  if (doc.kind === 'document') {
+    const roster = rosterEntry(clause, doc, entityId, owner, entry);
+    if (roster !== null) return roster;
+  }
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     return documentSchedule(clause, doc, entityId, owner, entry);
   }
@@ -779,6 +820,9 @@ function knownSlotMove(clause: Clause, doc: DocContext, intent: Intent): Candida
   const t = clause.text;
   const shaped = SHAPED_MOVE.exec(t);
   if (!shaped?.[2]) return null;
+  // "today's practice moved to 16:30": the day is said, so the move is of that day's session,
+  // read by the dated rules, not of the entry's next occurrence on record.
+  if (/^(?:today|tonight|tomorrow)$/i.test(shaped[1] ?? '')) return null;
   const said = slugify(shaped[2])
     .split('_')
     .filter((w) => w !== '' && !SLUG_NOISE.has(w));

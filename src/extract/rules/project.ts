@@ -739,7 +739,7 @@ function onlyProjectWithProvider(doc: DocContext, entityId: string): string | nu
  * report", "## Active work", "## Notes"): a brief's line under such a heading names no project.
  */
 const SECTION_WORDS =
-  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4})$/;
+  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4}|sprint|\d{1,3})$/;
 
 /**
  * Whether a heading titles a section: every word a section word or a kind of work in the plural
@@ -781,11 +781,19 @@ export function projectField(
   topics: readonly string[],
 ): Candidate | null {
   const entityId = weEntity(doc);
+  const listed = listedStatus(key, value, clause, doc, entityId);
+  if (listed !== undefined) return listed;
   // "Project Apollo status", "Billing migration owner": the key names its project with a word
-  // for work; a modifier alone ("Hosting provider", "Project status") names none.
+  // for work, or by the name of a project already named ("Puffin owner" after a "Puffin: …"
+  // line, or with Puffin on record); a modifier alone ("Hosting provider", "Compute provider",
+  // "Project status") names none.
   const keyed = NAMED_KEY.exec(key.trim());
   const named =
-    keyed?.[1] && PROJECT_WORDS.test(keyed[1]) && !isSectionTitle(keyed[1]) ? keyed : null;
+    keyed?.[1] &&
+    (PROJECT_WORDS.test(keyed[1]) || projectAlreadyNamed(keyed[1], doc, entityId)) &&
+    !isSectionTitle(keyed[1])
+      ? keyed
+      : null;
   // A sub-heading names the project only under a list of projects ("# Projects") or with a
   // word for work of its own ("## Billing migration"); elsewhere ("## Errands" in a memory file)
   // it is a section, and the document's own title is read as before.
@@ -824,12 +832,67 @@ export function projectField(
   return makeCandidate(entityId, name.slug, attribute, v, clause, `${key}: ${value}`, 'assertive');
 }
 
+/** Whether `phrase` is the slug of a project named earlier in the note or on record. */
+function projectAlreadyNamed(phrase: string, doc: DocContext, entityId: string): boolean {
+  const slug = slugify(phrase);
+  if (slug === '') return false;
+  if (doc.lastProject === slug) return true;
+  return doc.input.known.some(
+    (k) => k.entityId === entityId && k.field.startsWith(`project.${slug}.`),
+  );
+}
+
+/** Words after a status that say when, not what: "planned for September", "live since May". */
+const STATUS_WHEN = /\s+(?:for|since|until|till|from|as of|by|in|on|after|before)\s.*$/i;
+
+/**
+ * An entry of a list of projects: the key is the project's name, with or without a gloss in
+ * parentheses, and the value opens with its status ("Harbor (internal container registry):
+ * planned, kickoff early August"; "Lighthouse: in progress"). Undefined when the key names an
+ * attribute or the value opens with no status, for the brief readings to try; null when the name
+ * is no project's.
+ */
+function listedStatus(
+  key: string,
+  value: string,
+  clause: Clause,
+  doc: DocContext,
+  entityId: string,
+): Candidate | null | undefined {
+  const bare = key.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  if (NAMED_KEY.test(bare) || ATTRIBUTE_KEY.test(slugify(bare)) || !/^\p{Lu}/u.test(bare)) {
+    return undefined;
+  }
+  const head = (/^[^,;(]+/.exec(value.trim())?.[0] ?? '').trim().replace(STATUS_WHEN, '');
+  const status = statusOf(head.toLowerCase());
+  if (status === null) return undefined;
+  const name = projectName(key, doc, entityId);
+  if (name === null || isSectionTitle(bare)) return null;
+  doc.lastProject = name.slug;
+  return makeCandidate(
+    entityId,
+    name.slug,
+    'status',
+    status,
+    clause,
+    `${key}: ${value}`,
+    'assertive',
+  );
+}
+
+/** Keys that name an attribute of the document's project rather than a project. */
+const ATTRIBUTE_KEY =
+  /^(?:status|state|target|deadline|due|due_date|launch|launch_date|eta|target_date|lead|owner|dri|assignee|provider|version|milestone|phase|stage|progress|health|next_steps?|notes?|summary|risks?|blockers?)$/;
+
 /** A key whose head noun is a provider word, after one or two modifiers ("compute_provider"). */
 const PROVIDER_HEAD = /^(?:[a-z]+_){1,2}(?:provider|vendor|processor)$/;
 
 /** Whether a note's title or keys describe a project brief. */
 export function isProjectDocument(topic: string | null, keys: readonly string[]): boolean {
-  if (topic !== null && /\b(?:projects?|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
+  if (
+    topic !== null &&
+    /\b(?:projects?|brief|spec|status report|roadmap|prd|rfc|sprint\s*\d+)\b/i.test(topic)
+  ) {
     return true;
   }
   return keys.some(
