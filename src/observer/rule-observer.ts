@@ -1403,7 +1403,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@26';
+export const RULES_VERSION = 'rules@27';
 
 function candidateOf(
   { observation, kind, change }: Draft,
