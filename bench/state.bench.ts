@@ -366,7 +366,7 @@ async function main(): Promise<void> {
   for (const f of fresh) await run(f.name, f.scenarios, f.heldout);
 
   // Each distractor file: tuning files print their commits (they may be read); held-out files are
-  // scored only, in aggregate. Set c was split by id parity, sets d and e by a hash of the id, by bench/state-split-distractors.ts.
+  // scored only, in aggregate. Set c was split by id parity, sets d, e and f by a hash of the id, by bench/state-split-distractors.ts.
   const distractorFiles = [
     { name: 'distractors-tuning', file: 'distractors-tuning.jsonl', heldout: false },
     { name: 'distractors-heldout', file: 'distractors-heldout.jsonl', heldout: true },
@@ -376,6 +376,8 @@ async function main(): Promise<void> {
     { name: 'distractors-heldout-d', file: 'distractors-heldout-d.jsonl', heldout: true },
     { name: 'distractors-tuning-e', file: 'distractors-tuning-e.jsonl', heldout: false },
     { name: 'distractors-heldout-e', file: 'distractors-heldout-e.jsonl', heldout: true },
+    { name: 'distractors-tuning-f', file: 'distractors-tuning-f.jsonl', heldout: false },
+    { name: 'distractors-heldout-f', file: 'distractors-heldout-f.jsonl', heldout: true },
   ] as const;
   const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;
