@@ -55,6 +55,11 @@ export interface RecallPackRequest {
   readonly query?: string;
   /** Tokens the pack may take (default 600). */
   readonly budget?: number;
+  /**
+   * The user's Hard Rules are shown above the pack (recall-pack mode, `packedContext`): the pack
+   * does not list them again, and still leaves out a constraint item saying the same as one.
+   */
+  readonly hard_rules_above?: boolean;
 }
 
 /** A recall pack as every surface returns it. */
@@ -202,7 +207,18 @@ async function recallPack(
     tasks,
   });
   const result = buildRecallPackFitting(
-    { items, entities: [], entity, now, tasks, triggered, procedures, guidance, rules },
+    {
+      items,
+      entities: [],
+      entity,
+      now,
+      tasks,
+      triggered,
+      procedures,
+      guidance,
+      rules,
+      rulesShownAbove: request.hard_rules_above === true,
+    },
     (markdown) => tokenizer.count(markdown) <= budget,
   );
   if (!result.ok) throw result.error;
