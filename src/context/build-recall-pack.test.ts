@@ -291,8 +291,9 @@ describe('buildRecallPack', () => {
 });
 
 describe('approved P0 rules', () => {
-  it('lists them under P0 constraints with their source, and a constraint item saying the same once', () => {
-    const pack = buildRecallPack({
+  const withRules = (rulesShownAbove?: boolean) =>
+    buildRecallPack({
+      ...(rulesShownAbove === undefined ? {} : { rulesShownAbove }),
       entity: 'user:primary',
       now: NOW,
       items: [
@@ -316,8 +317,13 @@ describe('approved P0 rules', () => {
         },
       ],
     });
+  const p0 = (pack: ReturnType<typeof withRules>) => {
     if (!pack.ok) throw pack.error;
-    expect(pack.value.sections.find((s) => s.key === 'p0_constraints')?.entries).toEqual([
+    return pack.value.sections.find((s) => s.key === 'p0_constraints')?.entries;
+  };
+
+  it('lists them under P0 constraints with their source, and a constraint item saying the same once', () => {
+    expect(p0(withRules())).toEqual([
       {
         id: 'm-20261125-001',
         text: 'Never email Client X on weekends (MEMORY.md m-20261125-001)',
@@ -325,5 +331,13 @@ describe('approved P0 rules', () => {
       },
       { id: 'c_000000000011', text: 'Monthly tool budget is $0' },
     ]);
+  });
+
+  it('lists them not at all when they are shown above the pack, and still not the item saying the same', () => {
+    expect(p0(withRules(true))).toEqual([
+      { id: 'c_000000000011', text: 'Monthly tool budget is $0' },
+    ]);
+    // Near miss: false is the default, the rules listed.
+    expect(p0(withRules(false))).toEqual(p0(withRules()));
   });
 });

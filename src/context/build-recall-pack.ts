@@ -87,6 +87,11 @@ export interface RecallPackInput {
    * the same as one of them is left out (the rule carries it, with its source).
    */
   readonly rules?: readonly RecallEntry[];
+  /**
+   * The rules are shown above the pack (recall-pack mode heads it with them): they are not listed
+   * again, and a constraint item saying the same as one is still left out.
+   */
+  readonly rulesShownAbove?: boolean;
 }
 
 /** Options of `buildRecallPack`. */
@@ -344,7 +349,7 @@ function collectEntries(input: RecallPackInput): Result<SectionEntries> {
     guidance: input.guidance ?? [],
     p0_constraints: [
       ...tasks.p0,
-      ...rules.map((rule) => ({
+      ...(input.rulesShownAbove === true ? [] : rules).map((rule) => ({
         ...rule,
         text:
           rule.source === undefined

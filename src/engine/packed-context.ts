@@ -64,8 +64,8 @@ export async function packedContext(
         ...(request.entity === undefined ? {} : { entity_id: request.entity }),
         ...(request.query === undefined ? {} : { query: request.query }),
         budget: Math.min(MAX_PACK_BUDGET, Math.max(MIN_PACK_BUDGET, Math.floor(afterRules / 3))),
-        // A rule shown in the block above is not repeated among the pack's P0 constraints.
-        shown_rules: block.entries.map((entry) => entry.memory_id),
+        // Every rule is in the block above (a pack is built only when none was left out).
+        hard_rules_above: block.entries.length > 0,
       })
     : null;
   const left = afterRules - (pack === null || pack.markdown === '' ? 0 : pack.tokens + separator);

@@ -55,8 +55,11 @@ export interface RecallPackRequest {
   readonly query?: string;
   /** Tokens the pack may take (default 600). */
   readonly budget?: number;
-  /** Hard Rules (memory ids) shown above the pack, left out of its P0 constraints. */
-  readonly shown_rules?: readonly string[];
+  /**
+   * The user's Hard Rules are shown above the pack (recall-pack mode, `packedContext`): the pack
+   * does not list them again, and still leaves out a constraint item saying the same as one.
+   */
+  readonly hard_rules_above?: boolean;
 }
 
 /** A recall pack as every surface returns it. */
@@ -188,10 +191,7 @@ async function recallPack(
   const now = toIso(context.clock.now());
   const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
   const sources = await readPackSources(context.store);
-  const reviewed = reviewedRules(sources);
-  const above = new Set(request.shown_rules ?? []);
-  const rules = reviewed.rules.filter((rule) => !above.has(rule.id));
-  const { rejected } = reviewed;
+  const { rules, rejected } = reviewedRules(sources);
   const items = (
     await context.store.listStateItems({
       entityId: entity,
@@ -207,7 +207,18 @@ async function recallPack(
     tasks,
   });
   const result = buildRecallPackFitting(
-    { items, entities: [], entity, now, tasks, triggered, procedures, guidance, rules },
+    {
+      items,
+      entities: [],
+      entity,
+      now,
+      tasks,
+      triggered,
+      procedures,
+      guidance,
+      rules,
+      rulesShownAbove: request.hard_rules_above === true,
+    },
     (markdown) => tokenizer.count(markdown) <= budget,
   );
   if (!result.ok) throw result.error;

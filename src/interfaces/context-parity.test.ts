@@ -176,6 +176,23 @@ describe('the context of every surface, with Hard Rules', () => {
     for (const one of others) expect(one).toEqual(onCli);
   });
 
+  it('shows each Hard Rule once, first, in recall-pack mode on every surface', async () => {
+    for (const budget of [900, 160]) {
+      for (const one of await packedThreeWays(budget)) {
+        const markdown = String(one['markdown']);
+        expect(markdown.startsWith('## Hard Rules\n- Never deploy on Fridays')).toBe(true);
+        // The block and the pack under it name the rule once: its tokens are paid for once.
+        const context = String((one['context'] as { markdown?: string })['markdown'] ?? '');
+        const head = markdown.slice(0, markdown.length - context.length);
+        expect(head.split('Never deploy on Fridays').length - 1).toBe(1);
+        const pack = one['recall_pack'] as { markdown: string } | null;
+        expect(pack?.markdown).not.toContain('Never deploy on Fridays');
+        // Near miss: the P0 tasks still head the pack's P0 constraints.
+        expect(pack?.markdown).toContain('P0 ');
+      }
+    }
+  });
+
   it('keeps the Hard Rules first in a pack too tight for the P0 tasks, on every surface', async () => {
     for (const one of await packedThreeWays(160)) {
       const markdown = String(one['markdown']);

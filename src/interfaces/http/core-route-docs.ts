@@ -45,6 +45,8 @@ export function describeCoreRoutes(registry: RouteRegistry): void {
     method: 'post',
     path: '/api/ingest',
     summary: 'Ingest JSONL events (valid lines apply; invalid ones go to the DLQ, 422)',
+    description:
+      'Up to the write body limit (4 MiB by default; a larger body is refused with 413 PAYLOAD_TOO_LARGE and nothing is stored). A large JSONL body is applied in chunks of whole lines, each its own transaction, so the server keeps answering other requests meanwhile; rejections name their line in the body. Should one chunk fail, the error names recorded_lines and total_lines: the lines before it are stored, and sending the same body again handles the rest (those answer duplicate). With ?import=true, or a JSON array, the body is applied in one piece.',
     tags: ['ingest'],
     scope: 'write',
     body: z.string().describe('JSON lines'),

@@ -10,6 +10,7 @@ import type { TokenGrant } from './auth.js';
 import { CONTEXT_ROUTES } from './context-route.js';
 import { CORE_ROUTES } from './core-routes.js';
 import { invalid, toHttpError } from './http-errors.js';
+import { ingestInChunks } from './ingest-in-chunks.js';
 import { ITEMS_ROUTES } from './items-routes.js';
 import { MAINTENANCE_ROUTES } from './maintenance-routes.js';
 import { MEMORY_FILE_ROUTES } from './memory-file-routes.js';
@@ -163,7 +164,7 @@ export function createHttpApp(engine: Engine, options: HttpAppOptions): Hono {
         error,
       );
     }
-    const result = await engine.ingest(text, { import: mode === 'true' });
+    const result = await ingestInChunks(engine, text, { import: mode === 'true' });
     return c.json(result, result.rejected > 0 ? 422 : 200);
   });
 

@@ -82,7 +82,7 @@ export async function recordInChunks(
         options,
       );
     } catch (error: unknown) {
-      throw partialFailure(error, applied + duplicate + rejected, messages.length);
+      throw partialFailure(error, applied + duplicate + rejected, messages.length, 'messages');
     }
     slice.forEach((index, i) => {
       const outcome = result.messages[i];
@@ -100,8 +100,16 @@ export async function recordInChunks(
   return { applied, duplicate, rejected, messages: outcomes };
 }
 
-/** `error`, when messages were already recorded, said so: what is stored, and how to finish. */
-function partialFailure(error: unknown, recorded: number, total: number): unknown {
+/**
+ * `error`, when some of the request's `unit` (messages, lines) were already handled, said so: what
+ * is stored, and how to finish. Details name `recorded_<unit>` and `total_<unit>`.
+ */
+export function partialFailure(
+  error: unknown,
+  recorded: number,
+  total: number,
+  unit: 'messages' | 'lines',
+): unknown {
   if (recorded === 0) return error;
   const code = error instanceof EngineError ? error.code : 'STORE_FAILED';
   // Only an engine error's text is the client's to read; anything else stays in the server log.
@@ -109,11 +117,11 @@ function partialFailure(error: unknown, recorded: number, total: number): unknow
     error instanceof EngineError ? error.message : 'internal error; the server log has details';
   return new EngineError(
     code,
-    `${reason} (after ${recorded} of ${total} messages were handled: send the same request again to handle the rest; the stored ones answer "duplicate", and any rejected among them go to the dead-letter queue again)`,
+    `${reason} (after ${recorded} of ${total} ${unit} were handled: send the same request again to handle the rest; the stored ones answer "duplicate", and any rejected among them go to the dead-letter queue again)`,
     {
       ...(error instanceof EngineError ? error.details : {}),
-      recorded_messages: recorded,
-      total_messages: total,
+      [`recorded_${unit}`]: recorded,
+      [`total_${unit}`]: total,
     },
     { cause: error },
   );
