@@ -163,13 +163,17 @@ export async function buildSuite(
   return { stores, messages, ingestSeconds, indexSeconds };
 }
 
-/** Collects each question's candidate lists (the engine's own searches, 50 per ranker). */
+/**
+ * Collects each question's candidate lists (the engine's own searches, 50 per ranker, or `depth`:
+ * deeper lists measure the ceiling of wider candidates; the top 50 of a deeper list is the
+ * 50-list, so one deep collection serves both).
+ */
 export async function collect(
   built: BuiltSuite,
   questions: readonly SuiteQuestion[],
+  depth = DEFAULT_FUSION.candidates,
 ): Promise<Collected[]> {
   const out: Collected[] = [];
-  const depth = DEFAULT_FUSION.candidates;
   for (const question of questions) {
     const store = built.stores.get(question.corpus);
     if (store === undefined) throw new Error(`no store for ${question.corpus}`);

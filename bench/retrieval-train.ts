@@ -88,7 +88,7 @@ export function foldsOf(list: readonly Collected[]): Map<string, number> {
   return new Map(corpora.map((corpus, index) => [corpus, index % 5]));
 }
 
-interface Measured {
+export interface Measured {
   readonly r10: number;
   readonly ndcg: number;
 }
@@ -98,7 +98,7 @@ const overall = (list: readonly Collected[], config: SuiteConfig): Measured => {
 };
 
 /** Out-of-fold figures of one setting on both tuning halves. */
-function crossValidate(
+export function crossValidate(
   a: readonly Collected[],
   t: readonly Collected[],
   train: TrainOptions,
@@ -135,7 +135,7 @@ function crossValidate(
   return { a: pooled(scoredA, a.length), t: pooled(scoredT, t.length) };
 }
 
-const objective = (a: Measured, t: Measured) => (a.r10 + a.ndcg + t.r10 + t.ndcg) / 4;
+export const objective = (a: Measured, t: Measured) => (a.r10 + a.ndcg + t.r10 + t.ndcg) / 4;
 const f3 = (n: number) => n.toFixed(4);
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -338,6 +338,10 @@ console.log('README BM25 baseline (all, message R@10):', f3(baselines.all[HEAD]?
 const collectedFlag = process.argv.indexOf('--collected');
 const COLLECTED_FILE = collectedFlag === -1 ? null : (process.argv[collectedFlag + 1] ?? null);
 const reuse = COLLECTED_FILE !== null && existsSync(COLLECTED_FILE);
+// `--depth <n>`: collect n candidates per ranker instead of 50 (ceiling measurements; the tables
+// and the end-to-end check are for 50 and should not be read from such a run).
+const depthFlag = process.argv.indexOf('--depth');
+const DEPTH = depthFlag === -1 ? undefined : Number(process.argv[depthFlag + 1]);
 const saved = reuse
   ? (JSON.parse(readFileSync(COLLECTED_FILE, 'utf8')) as {
       locomo: Collected[];
@@ -376,7 +380,7 @@ if (saved === null) {
   console.log(
     `LoCoMo: ${locomoBuilt.messages} messages, ingest ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
   );
-  locomoCollected = await collect(locomoBuilt, locomoQuestions);
+  locomoCollected = await collect(locomoBuilt, locomoQuestions, DEPTH);
   locomoE2E = await endToEnd(
     locomoBuilt,
     locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
@@ -395,7 +399,7 @@ if (withLme && saved === null) {
   console.log(
     `LongMemEval: ${lmeBuilt.messages} messages, ingest ${lmeBuilt.ingestSeconds.toFixed(1)} s, vectors ${lmeBuilt.indexSeconds.toFixed(1)} s`,
   );
-  lmeCollected = await collect(lmeBuilt, lmeQuestions);
+  lmeCollected = await collect(lmeBuilt, lmeQuestions, DEPTH);
   lmeE2E = await endToEnd(
     lmeBuilt,
     lmeQuestions.filter((q) => lmeSplit.heldOut.includes(q.corpus)),
