@@ -193,7 +193,8 @@ export async function collect(
       }));
     };
     const feedback: Record<string, Listed[]> = {};
-    for (const settings of FEEDBACK_TRIALS) {
+    // Deep lists are for the ceiling: the feedback lists are skipped (they would not fit one JSON string).
+    for (const settings of depth > DEFAULT_FUSION.candidates ? [] : FEEDBACK_TRIALS) {
       feedback[feedbackKey(settings)] = await list(
         { mode: 'text', fusion: { feedback: settings, contextMaxLength: 0 } },
         'bm25',

@@ -380,11 +380,21 @@ if (saved === null) {
   console.log(
     `LoCoMo: ${locomoBuilt.messages} messages, ingest ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
   );
-  locomoCollected = await collect(locomoBuilt, locomoQuestions, DEPTH);
-  locomoE2E = await endToEnd(
+  // A deep collection (ceiling measurements) keeps half A only: half B is held out, and deep
+  // lists of every question would not fit one JSON string.
+  locomoCollected = await collect(
     locomoBuilt,
-    locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
+    DEPTH === undefined
+      ? locomoQuestions
+      : locomoQuestions.filter((q) => HALF_A.includes(q.corpus)),
+    DEPTH,
   );
+  if (DEPTH === undefined) {
+    locomoE2E = await endToEnd(
+      locomoBuilt,
+      locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
+    );
+  }
   for (const store of locomoBuilt.stores.values()) await store.dispose();
 }
 const locomoA = locomoCollected.filter((c) => HALF_A.includes(c.question.corpus));
