@@ -1,5 +1,6 @@
 // State consistency and its generalisation protocol (issue #10 §5). Run: npm run bench:state
-// [-- --sets dev,tuning,heldout,perturbed,reworded,distractors] [-- --only <id prefix>] [-- --cli].
+// [-- --sets dev,tuning,heldout,perturbed,reworded,tuning-gc,heldout-gc,distractors] [-- --only <id prefix>]
+// [-- --cli].
 // Writes the "state" section of docs/BENCHMARKS.md; the headline is the held-out figure.
 //
 // Protocol (the scenario README): for each probe, a fresh engine; the messages with timestamp <=
@@ -52,6 +53,15 @@ interface RunConfig {
   /** Through `engine` in this process instead of one `verity` child process per command. */
   readonly inProcess: boolean;
 }
+
+/**
+ * Scenario drafts that came after tuning/heldout, in `bench/state-scenarios/<name>.jsonl`; a
+ * held-out one is only ever scored in aggregate.
+ */
+const FRESH_SETS = [
+  { name: 'tuning-gc', heldout: false },
+  { name: 'heldout-gc', heldout: true },
+] as const;
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -303,7 +313,7 @@ async function main(): Promise<void> {
   const sets = (
     args.includes('--sets')
       ? (args[args.indexOf('--sets') + 1] ?? '')
-      : 'dev,tuning,heldout,perturbed,reworded,distractors'
+      : 'dev,tuning,heldout,perturbed,reworded,tuning-gc,heldout-gc,distractors'
   ).split(',');
   const cli = args.includes('--cli');
   const dev = loadScenarios(DATA).filter(
@@ -318,6 +328,19 @@ async function main(): Promise<void> {
   const reworded = loadScenarios(join(OWN, 'reworded.jsonl')).filter(
     (s) => only === undefined || s.scenario_id.startsWith(only),
   );
+  // Later code-blind drafts, each split by a hash of the scenario id (bench/state-split-scenarios.ts)
+  // before anyone read them: the tuning half may be read and fixed against, the held-out half is
+  // scored like `heldout` (aggregates only). Not part of the perturbed base, so the perturbed
+  // figure stays comparable across sessions.
+  const fresh = FRESH_SETS.filter((f) => existsSync(join(OWN, `${f.name}.jsonl`))).map((f) => ({
+    ...f,
+    scenarios:
+      f.heldout && only !== undefined
+        ? []
+        : loadScenarios(join(OWN, `${f.name}.jsonl`)).filter(
+            (s) => only === undefined || s.scenario_id.startsWith(only),
+          ),
+  }));
   const config = (label: string): RunConfig => ({
     label,
     protocol: 'readme',
@@ -340,9 +363,10 @@ async function main(): Promise<void> {
     base.map((s) => perturb(s)),
   );
   await run('reworded', reworded);
+  for (const f of fresh) await run(f.name, f.scenarios, f.heldout);
 
   // Each distractor file: tuning files print their commits (they may be read); held-out files are
-  // scored only, in aggregate. Set c was split by id parity, sets d and e by a hash of the id, by bench/state-split-distractors.ts.
+  // scored only, in aggregate. Set c was split by id parity, sets d, e and f by a hash of the id, by bench/state-split-distractors.ts.
   const distractorFiles = [
     { name: 'distractors-tuning', file: 'distractors-tuning.jsonl', heldout: false },
     { name: 'distractors-heldout', file: 'distractors-heldout.jsonl', heldout: true },
@@ -352,6 +376,8 @@ async function main(): Promise<void> {
     { name: 'distractors-heldout-d', file: 'distractors-heldout-d.jsonl', heldout: true },
     { name: 'distractors-tuning-e', file: 'distractors-tuning-e.jsonl', heldout: false },
     { name: 'distractors-heldout-e', file: 'distractors-heldout-e.jsonl', heldout: true },
+    { name: 'distractors-tuning-f', file: 'distractors-tuning-f.jsonl', heldout: false },
+    { name: 'distractors-heldout-f', file: 'distractors-heldout-f.jsonl', heldout: true },
   ] as const;
   const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;
@@ -388,6 +414,8 @@ async function main(): Promise<void> {
 
   const find = (name: string) => runs.find((r) => r.name === name);
   const heldRun = find('heldout');
+  const aggregateOnly = (name: string) =>
+    name === 'heldout' || FRESH_SETS.some((f) => f.heldout && f.name === name);
   const headline = heldRun === undefined ? null : passRate(heldRun.results);
   const baseRuns = runs.filter((r) => r.name === 'dev' || r.name === 'tuning');
   const baseResults = baseRuns.flatMap((r) => r.results);
@@ -405,24 +433,25 @@ async function main(): Promise<void> {
     (d) => `| ${d} | ${runs.map((r) => cell(grouped(r, (s) => [s.domain]).get(d))).join(' | ')} |`,
   );
   const failingOpen = runs
-    .filter((r) => r.name !== 'heldout')
+    .filter((r) => !aggregateOnly(r.name))
     .map((r) => {
       const failures = r.results.filter((x) => x.outcome !== 'pass');
       return `- ${r.name}: ${failures.length === 0 ? 'none' : failures.map((x) => `\`${x.probe_id}\` ${x.observed} (expected ${x.expected})`).join('; ')}`;
     });
   const tuningRate = passRate(find('tuning')?.results ?? []);
   const perturbedRate = passRate(find('perturbed')?.results ?? []);
+  const freshHeld = runs.find((r) => r.name !== 'heldout' && aggregateOnly(r.name));
   const baseRate = passRate(baseResults);
   const markdown = [
     '## State consistency (`npm run bench:state`)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. Extractor: \`rules\` (offline default), policy: default.`,
     '',
-    `**Headline — held-out: ${headline === null ? 'not run' : `${headline.pass}/${headline.total} probes (${pct(headline.pass, headline.total)})`}.** Target ≥ 90 %.`,
+    `**Headline — held-out: ${headline === null ? 'not run' : `${headline.pass}/${headline.total} probes (${pct(headline.pass, headline.total)})`}.** Target ≥ 90 %.${freshHeld === undefined ? '' : ` Fresh held-out (${freshHeld.name}, never read): ${passRate(freshHeld.results).pass}/${passRate(freshHeld.results).total} (${pct(passRate(freshHeld.results).pass, passRate(freshHeld.results).total)}).`}`,
     '',
     "Protocol (the scenario README): a fresh engine per probe; the messages up to `asked_at` ingested in delivery order with the clock at `asked_at`, without intent labels; then the entity state is read. In process, without the embedding model and state items (neither touches state slots); `--cli` runs the dev set through `verity` child processes instead. Slots are mapped generically (same path, else the one field that differs in one item segment and whose words contain the probe's).",
     '',
-    'Sets: **dev** = `../shared/bench/state-scenarios-dev.jsonl` (the 30 development scenarios); **tuning** and **heldout** = `bench/state-scenarios/{tuning,heldout}.jsonl`, written independently of the rules by other authors and split before any rule was written against them (tuning may be read; held-out is only scored here, never read, and only aggregate figures are reported); **perturbed** = dev + tuning with people and places renamed and every date moved 4 weeks, generated by `bench/state-protocol.ts`; **reworded** = `bench/state-scenarios/reworded.jsonl` (a paraphrase set of the dev scenarios).',
+    'Sets: **dev** = `../shared/bench/state-scenarios-dev.jsonl` (the 30 development scenarios); **tuning** and **heldout** = `bench/state-scenarios/{tuning,heldout}.jsonl`, written independently of the rules by other authors and split before any rule was written against them (tuning may be read; held-out is only scored here, never read, and only aggregate figures are reported); **perturbed** = dev + tuning with people and places renamed and every date moved 4 weeks, generated by `bench/state-protocol.ts`; **reworded** = `bench/state-scenarios/reworded.jsonl` (a paraphrase set of the dev scenarios); **tuning-gc** and **heldout-gc** = a later draft by a code-blind writer who saw only the README format and the dev examples, split in two by a hash of the scenario id (`bench/state-split-scenarios.ts`) before anyone read it: tuning-gc was then given to the engineers, heldout-gc is only scored (aggregates).',
     '',
     '| set | scenarios | pass | rate | reject hits | seconds |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -465,7 +494,7 @@ async function main(): Promise<void> {
         seconds: r.seconds,
         ...passRate(r.results),
         // Held-out results stay aggregate.
-        ...(r.name === 'heldout' ? {} : { results: r.results }),
+        ...(aggregateOnly(r.name) ? {} : { results: r.results }),
       })),
       distractors: Object.fromEntries(
         distractorFiles.map(({ name }) => [

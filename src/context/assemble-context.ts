@@ -50,6 +50,11 @@ export interface ContextRequest {
   readonly mode?: ContextMode | undefined;
   /** The instant the context is built for (RFC 3339); the freshness header shows it. */
   readonly now: string;
+  /**
+   * Texts the agent reads above this context (the Hard Rules, the recall pack's lines): a memory
+   * saying the same (compared as `comparableText`, end punctuation aside) is not shown again.
+   */
+  readonly shown?: readonly string[] | undefined;
 }
 
 /** A request after validation and defaults. */

@@ -1,4 +1,4 @@
-import type { BatchMessage } from '../core/index.js';
+import { type BatchMessage, comparableText } from '../core/index.js';
 import {
   assembleContext,
   type ContextOptions,
@@ -10,6 +10,21 @@ import {
 import { ASKED_CONTEXT_LIMITS } from './context-budget.js';
 import { orderMessages } from './context-sections.js';
 import type { ContextSources, MemoryHit, SourceRequest } from './context-sources.js';
+
+/** A text as it is compared with what is shown above the context. */
+function sameSaying(text: string): string {
+  return comparableText(text).replace(/[.!;:]+$/, '');
+}
+
+/** The hits that say something other than each of `shown` (see `ContextRequest.shown`). */
+function notShownAbove(
+  hits: readonly MemoryHit[],
+  shown: readonly string[] | undefined,
+): readonly MemoryHit[] {
+  if (shown === undefined || shown.length === 0) return hits;
+  const above = new Set(shown.map(sameSaying));
+  return hits.filter((hit) => !above.has(sameSaying(hit.text)));
+}
 
 function latestUserMessage(messages: readonly BatchMessage[]): string | null {
   const users = orderMessages(messages).filter((message) => message.role === 'user');
@@ -68,7 +83,7 @@ export async function buildContext(
     asked === null ? null : memoriesFor(asked),
   ]);
   const query = asked ?? latestUserMessage(tail);
-  const memories = askedMemories ?? (await memoriesFor(query));
+  const memories = notShownAbove(askedMemories ?? (await memoriesFor(query)), request.shown);
   const result = assembleContext(
     request,
     { entities, stateItems, summaries, skills, memories, tail, query },

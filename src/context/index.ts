@@ -10,7 +10,7 @@
  * `gpt-tokenizer`.
  */
 export type { ContextIncluded, ContextResult, ContextSection } from './assemble-context.js';
-export { SECTION_SEPARATOR } from './assemble-context.js';
+export { MAX_CONTEXT_BUDGET, SECTION_SEPARATOR } from './assemble-context.js';
 export * from './build-context.js';
 export type { RecallEntry, RecallSection } from './build-recall-pack.js';
 export { buildRecallPackFitting } from './build-recall-pack.js';

@@ -10,7 +10,8 @@ export function parseRfc3339(text: string): number | null {
 
 /**
  * Epoch milliseconds of an instant for sorting: one that does not parse is
- * `Number.NEGATIVE_INFINITY`, so it sorts as the oldest rather than poisoning a comparison with NaN.
+ * `Number.NEGATIVE_INFINITY`, so it sorts as the oldest. Two that do not parse subtract to NaN,
+ * which `Array.prototype.sort` reads as equal: a comparator should break that tie itself.
  */
 export function sortableTime(iso: string): number {
   const ms = Date.parse(iso);

@@ -70,6 +70,8 @@ export interface BuildContextRequest {
   readonly mode?: ContextMode | undefined;
   /** The instant to build for (RFC 3339). Default: the engine's clock. */
   readonly now?: string | undefined;
+  /** Texts shown above the context (Hard Rules, the pack); memories repeating them are left out. */
+  readonly shown?: readonly string[] | undefined;
 }
 
 /** Context settings of `createEngine`. */
@@ -655,6 +657,7 @@ export function createContextCapability(
           budget: request.budget,
           mode: request.mode,
           now: request.now ?? toIso(deps.clock.now()),
+          shown: request.shown,
         },
         sources,
         {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messageRecord, toJsonl } from '../testing/index.js';
 import { openServerEngine } from './__fixtures__/both-stores.js';
+import type { Engine } from './index.js';
 
 const url = process.env['VERITY_TEST_PG_URL'];
 const SECRET = 'velquoranthe';
@@ -37,8 +38,14 @@ async function pagesHolding(client: pg.Client, schema: string, text: string): Pr
 }
 
 describe.skipIf(url === undefined)('forget on a real PostgreSQL server', () => {
-  it('leaves no dead row version or index key holding the forgotten text', async () => {
-    const schema = `forget_bytes_${process.pid}`;
+  /**
+   * Ingests the secret and six later messages into a fresh schema, then runs `check` with the pg
+   * client, the engine and the event that recorded the secret.
+   */
+  async function withSecretIngested(
+    check: (client: pg.Client, engine: Engine, eventId: string, schema: string) => Promise<void>,
+  ): Promise<void> {
+    const schema = `forget_bytes_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const engine = await openServerEngine(url ?? '', schema);
@@ -59,16 +66,43 @@ describe.skipIf(url === undefined)('forget on a real PostgreSQL server', () => {
         (e) => e.type === 'message.received' && JSON.stringify(e.payload).includes(SECRET),
       );
       if (!event) throw new Error('the message event was not found');
-      expect((await engine.forget({ kind: 'event', eventId: event.eventId })).redacted).toBe(1);
-      expect(await pagesHolding(client, schema, SECRET)).toEqual([]);
-      // Only the forgotten text went.
-      const plants = (await engine.search('plants', { mode: 'text' })).hits;
-      expect(plants.length).toBeGreaterThan(0);
-      expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+      await check(client, engine, event.eventId, schema);
     } finally {
       await engine.close();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
     }
+  }
+
+  it('leaves no dead row version or index key holding the forgotten text', async () => {
+    await withSecretIngested(async (client, engine, eventId, schema) => {
+      expect((await engine.forget({ kind: 'event', eventId })).redacted).toBe(1);
+      expect(await pagesHolding(client, schema, SECRET)).toEqual([]);
+      // Only the forgotten text went.
+      const plants = (await engine.search('plants', { mode: 'text' })).hits;
+      expect(plants.length).toBeGreaterThan(0);
+      expect((await engine.rebuild({ verify: true })).verified).toBe(true);
+    });
+  });
+
+  it('waits for a transaction opened elsewhere before the forget, then leaves no trace either', async () => {
+    await withSecretIngested(async (client, engine, eventId, schema) => {
+      // Another session of the same database holds a snapshot taken before the forget: the old
+      // row versions stay visible to it until it ends, a second and a half later.
+      const reader = new pg.Client({ connectionString: url });
+      await reader.connect();
+      try {
+        await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        await reader.query('SELECT 1');
+        const ends = new Promise<void>((resolve) => {
+          setTimeout(() => void reader.query('COMMIT').then(() => resolve()), 1_500);
+        });
+        expect((await engine.forget({ kind: 'event', eventId })).redacted).toBe(1);
+        await ends;
+        expect(await pagesHolding(client, schema, SECRET)).toEqual([]);
+      } finally {
+        await reader.end();
+      }
+    });
   });
 });

@@ -3,7 +3,12 @@
  * May import: everything below it, adapters included (only here and in config).
  */
 
-export { CONTEXT_MODES, CONTEXT_SECTIONS } from '../context/index.js';
+export {
+  CONTEXT_MODES,
+  CONTEXT_SECTIONS,
+  DEFAULT_CONTEXT_BUDGET,
+  MAX_CONTEXT_BUDGET,
+} from '../context/index.js';
 export type { IntentMetrics } from '../extract/index.js';
 export type { CalendarSource } from '../pipeline/index.js';
 export { SEARCH_KINDS } from '../search/index.js';
@@ -64,8 +69,13 @@ export type {
   ReflectReport,
   RetentionReport,
 } from './observer-capability.js';
-export type { HardRulesBlock, PackedContext, RuledContext } from './packed-context.js';
-export { packedContext, ruledContext } from './packed-context.js';
+export type {
+  HardRulesBlock,
+  PackedContext,
+  PackedContextView,
+  RuledContext,
+} from './packed-context.js';
+export { packedContext, packedContextView, ruledContext } from './packed-context.js';
 export type {
   RecallCapability,
   RecallFeedback,

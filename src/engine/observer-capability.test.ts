@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGptTokenizer } from '../context/index.js';
+import { RULES_VERSION } from '../observer/index.js';
 import { createFakeLanguageModel } from '../providers/fake/index.js';
 import { createOpenAICompatibleLanguageModel } from '../providers/openai-compatible/index.js';
 import { startFakeLlmServer, transcriptLine } from '../testing/index.js';
@@ -124,7 +125,8 @@ describe('engine.observer', () => {
       trigger: 'shutdown',
       observe: 'sync',
     });
-    expect(result.observed?.observer).toBe('rules@25+scorer@7');
+    // The offline observer names its rules' version and its scorer's.
+    expect(result.observed?.observer).toBe(`${RULES_VERSION}+scorer@7`);
     expect(result.observed?.observations.red).toBeGreaterThan(0);
   });
 

@@ -55,6 +55,8 @@ export interface RecallPackRequest {
   readonly query?: string;
   /** Tokens the pack may take (default 600). */
   readonly budget?: number;
+  /** Hard Rules (memory ids) shown above the pack, left out of its P0 constraints. */
+  readonly shown_rules?: readonly string[];
 }
 
 /** A recall pack as every surface returns it. */
@@ -163,6 +165,10 @@ export function createRecallCapability(context: RecallDeps): RecallCapability {
   };
 }
 
+/** The least and the most budget a recall pack is built in. */
+export const MIN_PACK_BUDGET = 50;
+export const MAX_PACK_BUDGET = 20_000;
+
 async function recallPack(
   context: RecallDeps,
   tokenizer: Tokenizer,
@@ -170,15 +176,22 @@ async function recallPack(
 ): Promise<RecallPackView> {
   const entity = request.entity_id ?? DEFAULT_ENTITY;
   const budget = request.budget ?? DEFAULT_PACK_BUDGET;
-  if (!Number.isInteger(budget) || budget < 50 || budget > 20_000) {
-    throw new EngineError('VALIDATION_FAILED', 'budget must be an integer from 50 to 20000', {
-      field: 'budget',
-    });
+  if (!Number.isInteger(budget) || budget < MIN_PACK_BUDGET || budget > MAX_PACK_BUDGET) {
+    throw new EngineError(
+      'VALIDATION_FAILED',
+      `budget must be an integer from ${MIN_PACK_BUDGET} to ${MAX_PACK_BUDGET}`,
+      {
+        field: 'budget',
+      },
+    );
   }
   const now = toIso(context.clock.now());
   const tasks = await readTasks(context.store, (state) => !isTerminal(state), { entityId: entity });
   const sources = await readPackSources(context.store);
-  const { rules, rejected } = reviewedRules(sources);
+  const reviewed = reviewedRules(sources);
+  const above = new Set(request.shown_rules ?? []);
+  const rules = reviewed.rules.filter((rule) => !above.has(rule.id));
+  const { rejected } = reviewed;
   const items = (
     await context.store.listStateItems({
       entityId: entity,

@@ -60,6 +60,11 @@ export interface DocContext {
    * itinerary line after it ("booked Oslo! train on 3 May, back the 9th") dates that trip.
    */
   lastTrip: { readonly subject: Subject; readonly strength: EvidenceStrength } | null;
+  /**
+   * The clause follows a retraction opener ("Scratch that, … Thursday at 5:30 instead"): what it
+   * says replaces the statement withdrawn.
+   */
+  afterRetraction: boolean;
 }
 
 /** Builds the walking context of one message. */
@@ -75,6 +80,7 @@ export function createContext(input: ExtractionInput): DocContext {
     lastItem: null,
     lastSchedule: null,
     lastTrip: null,
+    afterRetraction: false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { lookupPlace } from '../language/index.js';
 import type { Candidate } from './clauses.js';
-import { classifyClause } from './intent.js';
+import { classifyClause, hedges } from './intent.js';
 import type { KnownSlot } from './types.js';
 
 /**
@@ -70,6 +70,8 @@ export function contrastiveCorrections(
   role: 'user' | 'assistant' | 'system',
 ): Candidate[] {
   if (asked || role !== 'user') return [];
+  const timed = timeCorrection(sentence, known);
+  if (timed !== null) return timed;
   const match = CONTRAST.exec(sentence.trim());
   if (!match) return [];
   const replacement = (match[1] ?? '').trim();
@@ -102,4 +104,89 @@ export function contrastiveCorrections(
       evidence: 'strong' as const,
       priority: 1,
     }));
+}
+
+/**
+ * A time corrected by contrast ("actually 4:15 not 4", "sorry, 7:30, not 7 — typo"): the opener
+ * words only, the new time, "not" and the time it replaces, then the end of the sentence or a
+ * comment after a comma. What follows the comma is the speaker's aside, not another value.
+ */
+const TIME_CONTRAST =
+  /^(?:(?:sorry|oops|no|nope|actually|wait|correction|i mean|i meant|make (?:that|it)|(?:that|it) should be|should be)[\s,:;.!-]+)*(?:at\s+)?(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?),?\s+not\s+(?:at\s+)?(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s*(?:[.!]*$|[,;\u2014-]\s)/i;
+
+/** A value on record that ends in a time of day: "2026-10-06 16:00" or "16:00". */
+const TIMED_VALUE = /^((?:\d{4}-\d{2}-\d{2}\s)?)(\d{2}):(\d{2})$/;
+
+interface SaidTime {
+  readonly hour: number;
+  readonly minute: number;
+  /** Whether "am" or "pm" was said: the hour is then on the 24-hour clock. */
+  readonly half: boolean;
+}
+
+function saidTime(text: string): SaidTime | null {
+  const m = /^(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?$/i.exec(text.trim());
+  if (!m) return null;
+  const raw = Number(m[1]);
+  const minute = Number(m[2] ?? '0');
+  if (raw > 23 || minute > 59) return null;
+  const pm = m[3]?.toLowerCase() === 'pm';
+  if (m[3] === undefined) return { hour: raw, minute, half: false };
+  if (raw === 0 || raw > 12) return null;
+  return { hour: (raw % 12) + (pm ? 12 : 0), minute, half: true };
+}
+
+/** Whether the time said is the hour on record: "4" is 04:00 or 16:00; "4pm" only 16:00. */
+function sameTime(said: SaidTime, hour: number, minute: number): boolean {
+  if (said.minute !== minute) return false;
+  return said.half || said.hour > 12 ? said.hour === hour : said.hour % 12 === hour % 12;
+}
+
+/**
+ * "actually 4:15 not 4": the one slot on record whose time is the contrasted one takes the new
+ * time, on the same day and, when no "am"/"pm" is said, in the same half of the day as the time
+ * it replaces. Null when the sentence is not this shape; empty when no slot or more than one
+ * holds the contrasted time (which one was meant is then a guess).
+ */
+function timeCorrection(sentence: string, known: readonly KnownSlot[]): Candidate[] | null {
+  const match = TIME_CONTRAST.exec(sentence.trim());
+  if (!match) return null;
+  const replacement = saidTime(match[1] ?? '');
+  const replaced = saidTime(match[2] ?? '');
+  if (replacement === null || replaced === null) return [];
+  // The correction itself is classified; the aside only for a hedge ("…, I think"): one that
+  // cites where the time came from ("he wrote quarter past") keeps the correction.
+  const said = classifyClause(match[0], false, match[0]);
+  const aside = sentence.trim().slice(match[0].length);
+  if (said.hedged || hedges(aside) || (said.intent !== 'assertive' && said.intent !== 'planning')) {
+    return [];
+  }
+  const holding = known.flatMap((slot) => {
+    const m = slot.committed === false || slot.value === null ? null : TIMED_VALUE.exec(slot.value);
+    if (!m) return [];
+    const hour = Number(m[2]);
+    const minute = Number(m[3]);
+    return sameTime(replaced, hour, minute) ? [{ slot, day: m[1] ?? '', hour }] : [];
+  });
+  const [only] = holding;
+  if (only === undefined || holding.length > 1) return [];
+  const hour =
+    replacement.half || replacement.hour > 12
+      ? replacement.hour
+      : (replacement.hour % 12) + (only.hour >= 12 ? 12 : 0);
+  if (hour === only.hour && replacement.minute === Number(only.slot.value?.slice(-2))) return [];
+  const time = `${String(hour).padStart(2, '0')}:${String(replacement.minute).padStart(2, '0')}`;
+  return [
+    {
+      entityId: only.slot.entityId,
+      field: only.slot.field,
+      value: `${only.day}${time}`,
+      intent: 'assertive',
+      confidence: 1,
+      correction: true,
+      span: sentence.trim(),
+      evidence: 'strong',
+      priority: 1,
+    },
+  ];
 }

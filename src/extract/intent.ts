@@ -113,6 +113,11 @@ const SUPERSEDES =
 const PLANNING =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? (?:to|on)|planning|booked|booking|scheduled|leaving|leave for|flying (?:out|to|in|home|back)|fly(?:ing)? out|departing|departs|heading (?:to|out)|head(?:ing)? to|tomorrow|tonight|next (?:week|month|year|mon|tue|wed|thu|fri|sat|sun)|this (?:weekend|coming)|upcoming|starting|from now on|going forward)\b/i;
 
+/** Whether the words hedge ("I think", "maybe", "probably"), whoever they report. */
+export function hedges(text: string): boolean {
+  return HEDGE.test(text);
+}
+
 /** The part of a sentence after a retraction opener ("Scratch that: ..."), or null. */
 export function afterRetraction(text: string): string | null {
   const match = RETRACT.exec(text.trim());

@@ -28,11 +28,17 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.22.1';
+export const RULES_EXTRACTOR_VERSION = '2.22.15';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
 const KEY_VALUE = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z /&'-]{0,30}?)\s*:\s+(\S.*)$/;
+/**
+ * A key glossed in parentheses ("Harbor (internal container registry): planned"): read as a key
+ * only in a project document, where it names a project of a list.
+ */
+const GLOSSED_KEY_VALUE =
+  /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z /&'-]{0,30}?\s+\([^()\n]{1,40}\))\s*:\s+(\S.*)$/;
 const NOT_KEYS =
   /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|note|re|fwd|subject|from|to|update|reminder|deploy|heads up|fyi|scratch that|booked it|change of plan)$/i;
 
@@ -139,8 +145,17 @@ const RESTORES =
   /^(?:just\s+|let's\s+)?(?:keep|stick with|stay with|go back to|back to|revert to)\s+(?!(?:me|us|you|it|them|going|in|an?|on|up|out|track|quiet)\b)\S/i;
 
 function isBareRetraction(rest: string): boolean {
-  return RETRACTION_FILLER.test(rest.trim()) || RESTORES.test(rest.trim());
+  return RETRACTION_FILLER.test(rest.trim()) || isRestore(rest);
 }
+
+/** Whether a sentence opens by restoring a value ("back to mornings", "keep Lisbon"). */
+function isRestore(sentence: string): boolean {
+  return RESTORES.test(sentence.trim());
+}
+
+/** A return to a routine, not to a value ("Back to work now", "back to bed"). */
+const ROUTINE_RETURN =
+  /^(?:just\s+|let's\s+)?(?:go\s+)?back to (?:work|school|class|bed|sleep|normal|reality|business|the office|the grind|the drawing board)\b/i;
 
 function runRules(clause: Clause, doc: DocContext): Candidate[] {
   if (clause.text === '') return [];
@@ -176,6 +191,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
   const unrecognised: string[] = [];
   const intents: Intent[] = [];
   let retractsPrevious = false;
+  // The previous sentence opened with a retraction and read nothing.
+  let unsaidRetraction = false;
 
   const keyValues = lines
     .map((line) => KEY_VALUE.exec(line))
@@ -189,7 +206,9 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     );
 
   for (const [index, line] of lines.entries()) {
-    const kv = kvMode ? KEY_VALUE.exec(line) : null;
+    const kv = kvMode
+      ? (KEY_VALUE.exec(line) ?? (projectDoc ? GLOSSED_KEY_VALUE.exec(line) : null))
+      : null;
     if (kv?.[1] && kv[2] && !NOT_KEYS.test(kv[1].trim())) {
       const clause = clauseOf(kv[2], line, false, anchor);
       const found: Candidate[] = [];
@@ -210,6 +229,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       continue;
     }
     for (const sentence of splitSentences(line)) {
+      const afterUnsaid = unsaidRetraction;
+      unsaidRetraction = false;
       let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
       // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
       const corrected =
@@ -230,6 +251,14 @@ export function extractWithRules(input: ExtractionInput): Extraction {
         if (stated.candidates.length === 0) unrecognised.push(sentence.text);
         continue;
       }
+      // "Scratch that, the gym is packed at 6pm. Back to mornings.": a retraction whose words
+      // read nothing, then a sentence that restores the value it replaced, is a bare one said
+      // with its effect.
+      if (afterUnsaid && isRestore(body) && !ROUTINE_RETURN.test(body.trim())) {
+        retractsPrevious = true;
+        intents.push('retract');
+        continue;
+      }
       const rest = afterRetraction(body);
       if (rest !== null) {
         // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
@@ -244,12 +273,17 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       }
       const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
       const before = candidates.length;
+      doc.afterRetraction = rest !== null;
       for (const piece of pieces) {
         const clause = clauseOf(piece, body, sentence.asked, anchor);
         intents.push(clause.intent.intent);
         candidates.push(...runRules(clause, doc));
       }
-      if (candidates.length === before) unrecognised.push(sentence.text);
+      doc.afterRetraction = false;
+      if (candidates.length === before) {
+        unrecognised.push(sentence.text);
+        unsaidRetraction = rest !== null;
+      }
     }
   }
 

@@ -178,7 +178,11 @@ function saidAsPin(text: string, at: number, found: string): boolean {
   const after = text.slice(at + found.length, at + found.length + 12);
   // Part of an identifier ("garage.pin", "ALARM_pin="): a setting named after a PIN.
   if (/[\p{L}\p{N}][._]$/u.test(before) || /^(?:[._][\p{L}\p{N}]|=)/u.test(after)) return true;
-  if (PART_BEFORE.test(before) || VERB_BEFORE.test(before)) return false;
+  if (PART_BEFORE.test(before)) return false;
+  // A code right after it is a PIN whatever comes before: "just pin 4417 and it opens"; a
+  // version is not ("we pin 3.14.0").
+  if (/^\s*\d{3,8}(?!\d|[.,:/-]\d)/u.test(after)) return true;
+  if (VERB_BEFORE.test(before)) return false;
   if (PIN_SAID_BEFORE.test(before)) return true;
   return !VERB_AFTER.test(after) && PIN_SAID_AFTER.test(after);
 }
@@ -451,15 +455,28 @@ function technicallyLabelled(text: string, start: number, end: number): boolean 
   if (label === null && !TECHNICAL_AFTER.test(text.slice(end, end + 8))) return false;
   const labelAt = label === null ? start : from + label.index;
   const clause = text.slice(0, labelAt).search(/[^,;.!?\n]*$/u);
-  return !CREDENTIAL.test(withoutOtherSenses(text.slice(clause, start)));
+  if (CREDENTIAL.test(withoutOtherSenses(text.slice(clause, start)))) return false;
+  // A label that opens the clause after a comma, where the clause before names a credential and
+  // gives no value of its own, says what that credential's value is ("PIN for the card, id
+  // 4417"). One that gave its value ("the password is hunter2, port 8443"), or a clause with
+  // words of its own before the label ("…, and the firewall allows port 8830"), leaves it ordinary.
+  const before = text.slice(0, clause).replace(/[,\s]+$/u, '');
+  const previous = before.slice(before.search(/[^,;.!?\n]*$/u));
+  return !(
+    /,\s*$/u.test(text.slice(0, clause)) &&
+    text.slice(clause, labelAt).trim() === '' &&
+    CREDENTIAL.test(withoutOtherSenses(previous)) &&
+    !/\p{N}/u.test(previous)
+  );
 }
 
 /**
  * Words before a value that say where a secret lives, not what it is: "the password is in
- * 1password", "it lives in the station 1password vault".
+ * 1password", "it lives in the station 1password vault". A word between "in" and the value only
+ * after an article or a possessive: "is in lowercase sunflower77" says how the secret is written.
  */
 const PLACE_OF_SECRET_BEFORE =
-  /(?<!\p{L})(?:is|are|was|were|lives?|living|stored|kept|saved|sits?|stays?)\s+in(?:side)?\s+(?:(?:the|our|my|your|their|his|her|a|an)\s+)?(?:\p{L}+\s+)?$/iu;
+  /(?<!\p{L})(?:is|are|was|were|lives?|living|stored|kept|saved|sits?|stays?)\s+in(?:side)?\s+(?:(?:the|our|my|your|their|his|her|a|an)\s+(?:\p{L}+\s+)?)?$/iu;
 
 /** Whether the value at `start`..`end` of `text` is an ordinary value by what is said around it. */
 function ordinary(text: string, start: number, end: number): boolean {
@@ -631,13 +648,18 @@ const TECHNICAL_NAMED = between(TECHNICAL_LABELS.map((l) => l.before).join('|'))
  * to it gives that value, whatever login or lock talk came before.
  */
 function asksTechnicalValue(heard: string): boolean {
-  const last =
-    heard
-      .split(SENTENCE_END)
-      .filter((s) => s.trim() !== '')
-      .pop() ?? '';
+  const sentences = heard.split(SENTENCE_END).filter((s) => s.trim() !== '');
+  const last = sentences.at(-1) ?? '';
   const said = withoutOtherSenses(last);
-  return /[?？]\s*$/u.test(last) && TECHNICAL_NAMED.test(said) && !CREDENTIAL.test(said);
+  if (!/[?？]\s*$/u.test(last) || !TECHNICAL_NAMED.test(said) || CREDENTIAL.test(said)) {
+    return false;
+  }
+  // A question for a credential just before it in the same turn asks for that too: a bare
+  // reply to "What is the wifi password? And the bucket name?" may be either.
+  const turn = heard.split('\n').at(-1) ?? '';
+  return !turn
+    .split(SENTENCE_END)
+    .some((q) => /[?？]\s*$/u.test(q) && CREDENTIAL.test(withoutOtherSenses(q)));
 }
 
 /** The last two turns of a joined `before`: the stretch a reply is said in. */

@@ -326,3 +326,76 @@ describe('mergeSpans, the one merge of every reading', () => {
     ]);
   });
 });
+
+// Found in review (session 23): each a value the technical exceptions let through, with a
+// near-miss that must stay ordinary.
+describe('a secret the technical exceptions must not let through', () => {
+  it.each([
+    [
+      'how it is written after "is in"',
+      'my streaming password is in lowercase marigold42',
+      'marigold42',
+    ],
+    ['written in capitals', 'the guest wifi password is in caps TULIP2031', 'TULIP2031'],
+  ])('masks a password said %s', (_how, sentence, value) => {
+    const masked = shown(chat('I cannot log in to the router.', sentence));
+    expect(masked).not.toContain(value);
+    expect(masked).toContain('[secret]');
+  });
+
+  it('keeps the place after an article and a name: "in the team vault"', () => {
+    expect(
+      shown(chat('I cannot log in.', 'the admin password is in the team 1password')),
+    ).toContain('1password');
+  });
+
+  it.each([
+    ['PIN for the locker, id 5183', '5183'],
+    ['passcode for the tablet, id 3391', '3391'],
+  ])(
+    'masks the value a label gives to the credential of the clause before: "%s"',
+    (text, value) => {
+      expect(situationCodes(text, undefined).map((s) => text.slice(s.start, s.end))).toEqual([
+        value,
+      ]);
+    },
+  );
+
+  it('keeps a labelled value after a clause that gave its own credential value', () => {
+    const text = 'the admin password is hunter9x, port 8443';
+    expect(situationCodes(text, undefined).map((s) => text.slice(s.start, s.end))).not.toContain(
+      '8443',
+    );
+  });
+
+  it('masks a bare reply to a turn that asks for a password and then a technical value', () => {
+    const said = chat(
+      'I need to set up the backup box.',
+      'What is the wifi password? And the bucket name?',
+      '6190',
+    );
+    expect(shown(said)).toContain('[secret]');
+  });
+
+  it('still keeps a bare reply when only an earlier statement spoke of logging in', () => {
+    const said = chat(
+      'I logged in to the console earlier.',
+      'Good. Bucket name?',
+      'tern-archive-88',
+    );
+    expect(shown(said)).toContain('tern-archive-88');
+  });
+
+  it.each([['just pin 4417 and it opens'], ['to open the shed just pin 6038.']])(
+    'masks a code said right after a lowercase "pin": "%s"',
+    (sentence) => {
+      expect(maskSecrets(sentence)).toContain('[secret]');
+    },
+  );
+
+  it('keeps a version after "pin" used as a verb', () => {
+    expect(
+      shown(chat('The login page broke after the upgrade.', 'we pin 3.14.0 for now')),
+    ).toContain('3.14.0');
+  });
+});

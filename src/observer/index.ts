@@ -40,6 +40,7 @@ export {
   dueForExpiry,
   errorSignatures,
   isCorrection,
+  PROPOSAL_EXPIRY_MS,
   RETENTION_POLICY,
 } from './policies.js';
 export type {

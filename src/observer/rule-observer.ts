@@ -1127,6 +1127,10 @@ function afterHeading(sentence: string): SentenceClass['kind'] | null {
 //   change brought, and "since 2019", "since last year" date a standing fact: neither is read here;
 const RECENT_ONSET =
   /\bsince\s+(?:(?:last|this)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last night|this morning|the weekend)\b/i;
+//   the speaker's own state with an onset ("I have been vegan since last tuesday", "we're on the
+//   night shift since monday") is how a new state of theirs begins, a fact (rules@26); their own
+//   activity ("I've been getting 502s since monday") stays a symptom;
+const OWN_STATE = /^(?:i|we)(?:\s+(?:am|are|have been)|['’](?:m|re|ve been))\s+(?!\w+ing\b)/i;
 // - a statement the same sentence asks to have looked into ("ep 87 sounds louder than 86, can u
 //   check"): what is to be checked is what seems wrong;
 const CHECK_REQUEST =
@@ -1150,8 +1154,10 @@ const PERSISTS = /^still\s+(?!(?:using|running|hosting|living|working)\b)[a-z]+i
 //   time"): a thing's behaviour put beside the expected one. The speaker's own plan ("we're
 //   flying Ryanair, not easyJet") and where a thing stands ("the backups are running on nas-02,
 //   not nas-01") are not read here;
+// A person as the subject ("my sister Anna is visiting in May, not June") states a plan or a
+// fact about them, not a thing misbehaving (rules@26).
 const WRONG_WAY =
-  /^(?!(?:i|i'?m|im|we|we'?re|you|you'?re)\b)[^.;]*\b(?:is|are|'s|'re)\s+(?:still\s+)?(?!(?:running|using|hosting|living|staying|sitting|working|stored)\b)[a-z]+ing\b[^.;]*?\b(?:not|instead of)\s+\w/i;
+  /^(?!(?:i|i'?m|im|we|we'?re|you|you'?re)\b)(?!(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?(?:sister|brother|mum|mom|mother|dad|father|son|daughter|kids?|child|children|wife|husband|partner|parents?|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|friends?|boss|in-laws?|family|baby|boyfriend|girlfriend|neighbou?rs?)\b)[^.;]*\b(?:is|are|'s|'re)\s+(?:still\s+)?(?!(?:running|using|hosting|living|staying|sitting|working|stored)\b)[a-z]+ing\b[^.;]*?\b(?:not|instead of)\s+\w/i;
 // - a reading of nothing under a condition ("the soil sensor reads 0 after deep sleep", "the
 //   counter shows nothing when the lid is shut"): a gauge that fails, not what it measures.
 //   "Shows nothing on topic x/#" names where to look, not when it fails, and is not read here;
@@ -1163,7 +1169,7 @@ const NULL_READING =
 //   sideways"). "Twice a day", "twice per run" say how often, and "checked twice" how sure the
 //   speaker is: they are not read here;
 const OFF_OUTPUT =
-  /\bfor (?:no|some) (?:apparent |obvious )?reason\b|\bout of nowhere\b|\b(?:white|black|blank)\s+(?:screen|page)s?\b|\b(?:blank|empty)\s+(?:pages?|screens?|lists?|results?|responses?|rows?|files?|cells?|emails?|messages?|output|body|bodies|labels?|pdfs?)\b|(?<!\b(?:checked|looked|tried|asked|called|counted|measured)\s+)\btwice\b(?!\s+(?:a|an|per|each|every|as|the|weekly|daily|monthly|yearly|over)\b)|\b(?:sideways|upside down)\b/i;
+  /\bfor (?:no|some) (?:apparent |obvious )?reason\b|\bout of nowhere\b|\b(?:white|black|blank)\s+(?:screen|page)s?\b|\b(?:blank|empty)\s+(?:pages?|screens?|lists?|results?|responses?|rows?|files?|cells?|emails?|messages?|output|body|bodies|labels?|pdfs?)\b|(?<!\b(?:checked|looked|tried|asked|called|counted|measured)\s+)\btwice\b(?!\s+(?:a|an|per|each|every|as|the|weekly|daily|monthly|yearly|over)\b|\s+(?:on|at)\s+(?:weekends?|weekdays|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b|\s+in\s+the\s+(?:mornings?|afternoons?|evenings?)\b)|\b(?:sideways|upside down)\b/i;
 // - the thing working against the speaker ("the app logs me out every 5 minutes"), never getting
 //   done ("the upload sits at 99% forever", "the totals don't add up"), or warning them ("Safari
 //   shows a certificate warning"). "The session logs users out after 30 minutes" sets a policy,
@@ -1178,7 +1184,7 @@ const SYMPTOM_OF: ReadonlySet<SentenceClass['kind']> = new Set<SentenceClass['ki
 /** True when a user sentence read as a fact reports a symptom (see RECENT_ONSET and after). */
 function reportsSymptom(sentence: string): boolean {
   return (
-    RECENT_ONSET.test(sentence) ||
+    (RECENT_ONSET.test(sentence) && !OWN_STATE.test(sentence)) ||
     CHECK_REQUEST.test(sentence) ||
     NOTICED.test(sentence) ||
     PERSISTS.test(sentence) ||
@@ -1397,7 +1403,7 @@ export interface ObserveInput {
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
 /** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@25';
+export const RULES_VERSION = 'rules@27';
 
 function candidateOf(
   { observation, kind, change }: Draft,

@@ -916,7 +916,66 @@ function statesWhatIs(sentence: string, specific: boolean): boolean {
     !ONE_OFF_TIME.test(sentence)
   )
     return true;
-  return isValueStatement(sentence) || namesRelation(sentence) || namesWhatItIs(sentence);
+  return (
+    isValueStatement(sentence) ||
+    namesRelation(sentence) ||
+    namesWhatItIs(sentence) ||
+    describesSetup(sentence)
+  );
+}
+
+/** Verbs of feeling, thinking or wanting: "we love Netlify" is a liking, not how things are set up. */
+const STANCE_VERBS = new Set(
+  'be have do get feel think know want need like love hate hope guess seem wish mean say see'.split(
+    ' ',
+  ),
+);
+/** Capitalised words that name no thing of the setup. */
+const NOT_A_NAME =
+  /^(?:I|I'm|I've|I'd|I'll|OK|Ok|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+/**
+ * How the user's or the team's things are set up, said in the present simple with a named thing
+ * ("We host the docs on Netlify", "Our invoices go out through Stripe", "The team uses Linear for
+ * tickets"): a durable fact, not working context. Read from the clause: a statement in the simple
+ * present (not "we are rebuilding", not "we hosted", not "we might"), not negated, by its owner
+ * ("we", "I", "our …"), with a verb of doing rather than of stance, naming something by a
+ * capitalised name in what the verb takes, and tied to no moment ("We meet at Starbucks tomorrow"
+ * is a plan).
+ */
+function describesSetup(sentence: string): boolean {
+  if (ONE_OFF_TIME.test(sentence) || OCCASION_TIME.test(sentence) || isHedged(sentence))
+    return false;
+  const clause = analyseClause(sentence);
+  if (
+    clause.mood !== 'statement' ||
+    clause.tense !== 'present' ||
+    clause.aspect !== 'simple' ||
+    clause.negated ||
+    clause.predicate === null ||
+    STANCE_VERBS.has(clause.predicate)
+  )
+    return false;
+  // The owner says how their own things are: "we", "I" or "our …" as the subject. A thing named
+  // by others ("The back office crawls on the Invoices screen") is as often a symptom, and "my …"
+  // as often the speaker's moment ("my fingers barely type on the Thinkpad").
+  const owned =
+    clause.subject.kind === 'we' ||
+    clause.subject.kind === 'speaker' ||
+    /^(?:\S+\s+)?our\s/i.test(sentence);
+  if (!owned) return false;
+  // "I'm a bit annoyed at Dave", "it is freezing, my fingers barely type on the Thinkpad",
+  // "Vineyard block C is a swamp" (the tagger took "block" for the verb): a state said with a
+  // copula is no setup, whatever verb the tagger finds beside it.
+  if (/\b(?:am|is|are|was|were)\b|['’](?:m|re)\b/i.test(sentence)) return false;
+  // The name is in what the verb takes, and is no one addressed ("We love it, Priya").
+  const addressed = new Set(
+    [...sentence.matchAll(/,\s*(\p{Lu}[\p{L}-]*)\s*(?:[,.!?]|$)/gu)].map((m) => m[1]),
+  );
+  return (clause.object ?? '').split(/\s+/).some((word) => {
+    const bare = word.replace(/^[("'“‘]+|[)"'”’.,;:!?]+$/g, '');
+    return /^\p{Lu}/u.test(bare) && !NOT_A_NAME.test(bare) && !addressed.has(bare);
+  });
 }
 
 // An obligation that would follow once ("we'll have to cancel", "we would need to move it").

@@ -23,7 +23,7 @@ interface NoteSearch {
 const WORD = /[\p{L}\p{N}]{3,}/gu;
 
 /** The words of three or more letters or digits in `text`, lower-cased: what lexical matching compares. */
-export function wordsOf(text: string): Set<string> {
+export function lexicalWords(text: string): Set<string> {
   return new Set(text.toLowerCase().match(WORD) ?? []);
 }
 
@@ -47,11 +47,11 @@ export async function searchNotes(
   if (chunks.length === 0 || query.trim() === '') return { hits: [], lowOverlap: null };
   const embedder = deps.embedder;
   if (embedder === null) {
-    const wanted = wordsOf(query);
+    const wanted = lexicalWords(query);
     const hits = chunks
       .map((chunk) => ({
         chunk,
-        shared: [...wordsOf(chunk.text)].filter((w) => wanted.has(w)).length,
+        shared: [...lexicalWords(chunk.text)].filter((w) => wanted.has(w)).length,
       }))
       .filter((entry) => entry.shared > 0)
       .sort((a, b) => b.shared - a.shared)

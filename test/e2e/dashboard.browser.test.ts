@@ -5,6 +5,7 @@ import {
   type DashboardServer,
   hasChromium,
   storeTargets,
+  traceDashboard,
   useDashboardInChromium,
 } from './__fixtures__/dashboard-server.js';
 
@@ -38,6 +39,29 @@ async function openPromptId(dashboard: DashboardServer, entity: string): Promise
   const id = prompts.find((p) => p.field === 'profile.preference.seat')?.prompt_id;
   if (id === undefined) throw new Error(`no open prompt for ${entity}`);
   return id;
+}
+
+/**
+ * Ingests two observations of `field` on `entity` that conflict (ids `id` and `id + 1`) and returns
+ * the review prompt they open.
+ */
+async function openConflict(
+  dashboard: DashboardServer,
+  entity: string,
+  id: number,
+  field: string,
+  [first, second]: readonly [string, string],
+): Promise<string> {
+  await dashboard.engine.ingest(
+    toJsonl([
+      observation({ id, entity, field, value: first }),
+      observation({ id: id + 1, entity, field, value: second, at: '2026-02-19T15:01:30Z' }),
+    ]),
+  );
+  const prompts = await dashboard.engine.listReviews({ status: ['open'], entityId: entity });
+  const prompt = prompts.find((p) => p.field === field)?.prompt_id;
+  if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
+  return prompt;
 }
 
 describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_name, target) => {
@@ -77,28 +101,10 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
 
   it('keeps an open edit form and its typed text when the inbox refreshes under it', async () => {
     const { dashboard, page } = opened();
-    const conflict = async (id: number, field: string, first: string, second: string) => {
-      await dashboard.engine.ingest(
-        toJsonl([
-          observation({ id, entity: 'user:kim', field, value: first }),
-          observation({
-            id: id + 1,
-            entity: 'user:kim',
-            field,
-            value: second,
-            at: '2026-02-19T15:01:30Z',
-          }),
-        ]),
-      );
-      const prompts = await dashboard.engine.listReviews({
-        status: ['open'],
-        entityId: 'user:kim',
-      });
-      const prompt = prompts.find((p) => p.field === field)?.prompt_id;
-      if (prompt === undefined) throw new Error(`no open prompt for ${field}`);
-      return prompt;
-    };
+    const conflict = (id: number, field: string, first: string, second: string) =>
+      openConflict(dashboard, 'user:kim', id, field, [first, second]);
     const drink = await conflict(710, 'profile.preference.drink', 'tea', 'coffee');
+    const trace = traceDashboard(page);
     // A fresh load: the page a test before left on #/inbox would otherwise only change its hash
     // and wait for a live event to show the prompt committed just now.
     await page.goto('about:blank');
@@ -111,7 +117,7 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     // event re-renders the inbox: the new prompt appearing shows the list was rebuilt.
     await row.focus();
     const meal = await conflict(720, 'profile.preference.meal', 'pasta', 'curry');
-    await page.waitForSelector(`.inbox-item[data-id="${meal}"]`, { timeout: 30_000 });
+    await trace.waitFor(`.inbox-item[data-id="${meal}"]`, 30_000);
     expect(await row.getAttribute('class')).toContain('editing');
     expect(await row.getByLabel('Corrected value').isVisible()).toBe(true);
     expect(await row.getByLabel('Corrected value').inputValue()).toBe('green tea');
@@ -120,6 +126,33 @@ describe.skipIf(!hasChromium()).each(stores)('dashboard in Chromium on %s', (_na
     expect((await dashboard.engine.getField('user:kim', 'profile.preference.drink')).value).toBe(
       'green tea',
     );
+  });
+
+  it('refreshes once focus leaves the field when an update arrived while the user typed', async () => {
+    const { dashboard, page } = opened();
+    const conflict = (id: number, field: string, first: string, second: string) =>
+      openConflict(dashboard, 'user:noor', id, field, [first, second]);
+    const bag = await conflict(730, 'profile.preference.bag', 'backpack', 'suitcase');
+    await page.goto('about:blank');
+    await page.goto(`${dashboard.server.url}/#/inbox`);
+    await page.waitForSelector('body[data-live="true"]');
+    const row = page.locator(`.inbox-item[data-id="${bag}"]`);
+    await row.getByRole('button', { name: /edit/ }).click();
+    const box = row.getByLabel('Corrected value');
+    await box.fill('duffel');
+    // The update arrives while the caret is still in the field: no refresh may run under it.
+    await page.evaluate('delete document.body.dataset.lastEvent');
+    const hat = await conflict(740, 'profile.preference.hat', 'cap', 'beanie');
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { body: { dataset: Record<string, unknown> } } })
+          .document.body.dataset['lastEvent'] !== undefined,
+    );
+    // Past the refresh's 150 ms debounce, so the refresh it asked for found the caret in the field.
+    await page.waitForTimeout(300);
+    await box.blur();
+    await page.waitForSelector(`.inbox-item[data-id="${hat}"]`, { timeout: 30_000 });
+    expect(await row.getByLabel('Corrected value').inputValue()).toBe('duffel');
   });
 
   it('follows a provenance link to the winning event, the rule and the thresholds', async () => {

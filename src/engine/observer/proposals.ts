@@ -8,6 +8,7 @@ import {
   isFrictionFixStaged,
   MEMORY_SECTIONS,
   memoryIdOf,
+  PROPOSAL_EXPIRY_MS,
   type Proposal,
   type ProposalDraft,
   type ProposalResolvedPayload,
@@ -55,17 +56,26 @@ export async function expireAndReview(rt: ObserverRuntime): Promise<readonly str
   return expired;
 }
 
-/** Proposals with the given status (default pending), as surfaces list them. */
+/**
+ * Proposals with the given status (default pending), as surfaces list them, as of now: one
+ * unreviewed for seven days is listed as expired (since the moment it became due) though its
+ * expiry is not yet recorded. A list is a read and writes nothing: the expiry is recorded, and
+ * REVIEW.md rewritten, by the daily job, `verity proposals expire`, and every resolve or sync
+ * (which expire first, so a late tick approves nothing).
+ */
 export async function listProposals(
   rt: ObserverRuntime,
   status: Proposal['status'] | 'all' = 'pending',
 ): Promise<readonly ProposalView[]> {
-  // Expiry due by now is recorded first (and REVIEW.md rewritten), as a resolve does: a list that
-  // only showed a proposal as expired left REVIEW.md offering it, and a tick of it approving nothing.
-  await expireAndReview(rt);
-  const listed = (await readProposals(rt.store)).filter(
-    (p) => status === 'all' || p.status === status,
-  );
+  const proposals = await readProposals(rt.store);
+  const due = new Set(dueForExpiry(proposals, rt.clock.now()).map((p) => p.proposal_id));
+  const listed = proposals
+    .map((p): Proposal => {
+      if (!due.has(p.proposal_id)) return p;
+      const at = toIso(Date.parse(p.staged_at) + PROPOSAL_EXPIRY_MS);
+      return { ...p, status: 'expired', resolved_at: at };
+    })
+    .filter((p) => status === 'all' || p.status === status);
   return Promise.all(listed.map((p) => toDecidedView(rt, p)));
 }
 

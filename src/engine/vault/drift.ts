@@ -9,7 +9,7 @@ import {
 } from '../../core/index.js';
 import { EVENT_TYPES, newLedgerEvent, type PredictionErrorPayload } from '../../ledger/index.js';
 import { appendAndApply, flushSession, openSession, withPipelineTx } from '../../pipeline/index.js';
-import { detectDrift, wordsOf } from '../../vault/index.js';
+import { detectDrift, lexicalWords } from '../../vault/index.js';
 
 import type { VaultRuntime } from './runtime.js';
 import { openTypes, requireMemory, toErrorView, withMemories } from './runtime.js';
@@ -110,14 +110,14 @@ export async function retrieve(
   entityIds: readonly string[],
   limit: number,
 ): Promise<readonly MemoryHit[]> {
-  const wanted = wordsOf(query);
+  const wanted = lexicalWords(query);
   if (wanted.size === 0 || limit <= 0) return [];
   const scope = new Set(entityIds);
   const scored = (await rt.store.vault.listMemories())
     .filter((memory) => scope.has(memory.entityId))
     .map((memory) => ({
       memory,
-      shared: [...wordsOf(memory.text)].filter((word) => wanted.has(word)).length,
+      shared: [...lexicalWords(memory.text)].filter((word) => wanted.has(word)).length,
     }))
     .filter((entry) => entry.shared > 0)
     .sort(

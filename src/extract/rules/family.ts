@@ -1,4 +1,4 @@
-import type { Intent } from '../../core/index.js';
+import { escapeRegExp, type Intent } from '../../core/index.js';
 import {
   bareTime,
   classReading,
@@ -112,7 +112,7 @@ function memberCandidate(
   priority: number,
 ): Candidate[] {
   const slug = nameSlug(name);
-  if (slug === '') return [];
+  if (slug === '' || titledPerson(name, doc.input.text)) return [];
   const group = groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
@@ -133,6 +133,29 @@ function memberCandidate(
     priority,
   };
   return [candidate];
+}
+
+/**
+ * Courtesy and professional titles. A person named with one ("Mr. Abebe", "Dr Okafor", "Mrs.
+ * Lindqvist") is someone outside the household (a tutor, a doctor, a neighbour): nobody calls
+ * their own child or partner that, so what is said of them is no member's status.
+ */
+const TITLES = new Set(
+  'mr mrs ms miss mx dr doctor prof professor sir madam mme mlle herr frau sr sra srta señor señora coach sensei'.split(
+    ' ',
+  ),
+);
+
+/** Whether `name` is a title, or stands after one in `text`: someone outside the household. */
+function titledPerson(name: string, text: string): boolean {
+  const bare = name.trim().replace(/\.$/, '').toLowerCase();
+  if (TITLES.has(bare)) return true;
+  const before = new RegExp(
+    `(?<![\\p{L}])(\\p{L}+)\\.?\\s+${escapeRegExp(name.trim())}(?![\\p{L}])`,
+    'iu',
+  );
+  const title = before.exec(text)?.[1]?.toLowerCase();
+  return title !== undefined && TITLES.has(title);
 }
 
 /** The person a member-status predicate at `index` is about, or null when it is not a person. */
@@ -541,6 +564,43 @@ function documentSchedule(
   return [entry(slug, value, t, moved !== null)];
 }
 
+/**
+ * A line of a family's roster in a note: a name, a dash or colon, the activity, then its weekday
+ * and hour ("Zainab - Quran class, Saturdays 10:00", "Lucía – ballet, Wednesdays 17:30, Escuela
+ * Triana"). The weekday has no date of its own, so the entry is read at its next occurrence.
+ */
+const ROSTER = new RegExp(
+  String.raw`^(${NAME})\s+[-–—:]\s+([^,;]{2,40}?)\s*,\s*(?:every\s+|on\s+)?((?:mon|tue|wed|thu|fri|sat|sun)\p{L}*)\s+(?:at\s+|from\s+)?(?=\d)`,
+  'iu',
+);
+
+function rosterEntry(
+  clause: Clause,
+  doc: DocContext,
+  entityId: string,
+  owner: OwnerSaid,
+  entry: ScheduleEntry,
+): Candidate[] | null {
+  const t = clause.text;
+  const m = ROSTER.exec(t);
+  if (!m?.[1] || !m[2] || !m[3] || !canBeName(m[1])) return null;
+  const activity = m[2].trim();
+  if (!EVENT_HEAD.test(activity.split(/\s+/).pop() ?? '') || /\b(?:no|not|cancell?ed)\b/i.test(t)) {
+    return null;
+  }
+  const day = nextWeekdayIn(m[3], doc.input.at);
+  // The hour opens right after the match; chrono may read it with the weekday before it.
+  const mention = clause.dates.find((d) => d.end > m[0].length);
+  const time = mention === undefined ? null : activityTime(mention);
+  if (day === null || time === null) return null;
+  const value = `${day} ${time}`;
+  const said = eventSlug(activity, doc, entityId);
+  if (said === null) return null;
+  const slug = memberEntrySlug(said, activity, owner, entityId, doc);
+  doc.lastSchedule = slug;
+  return [entry(slug, value, t, false)];
+}
+
 /** A move of an event someone wants, suggests or proposes, before the move verb. */
 const WISHED_MOVE =
   /\b(?:wants?|wanted|would like|'d like|wish(?:es)?|hopes?|let's|let us|should|could|might|shall|suggest(?:s|ed)?|propos(?:es|ed))\b(?:\s+[\p{L}'-]+){0,3}?\s+(?:to\s+)?(?:move|push|reschedule|shift|switch)\b/iu;
@@ -558,7 +618,7 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       : intent;
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
-  if (!EVENT_WORDS.test(t)) return [];
+  if (!EVENT_WORDS.test(t)) return replacedAfterRetraction(clause, doc);
   const today = doc.input.at.slice(0, 10);
   const out: Candidate[] = [];
   const owner = ownerSaid(t, doc);
@@ -599,6 +659,10 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     };
   const entry: ScheduleEntry = entryOn({ slug: '', entityId, weak: false });
 
+  if (doc.kind === 'document') {
+    const roster = rosterEntry(clause, doc, entityId, owner, entry);
+    if (roster !== null) return roster;
+  }
   if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
     return documentSchedule(clause, doc, entityId, owner, entry);
   }
@@ -611,8 +675,12 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       t,
     );
   // Either form names the cancelled thing by its own noun phrase, as `cancelledObject` does.
+  // The subject of "… is off" is the noun phrase after the last comma: in "Mrs. Lindqvist has the
+  // flu, piano is off" it is "piano", not the clause before it.
   const called =
-    cancelled?.[1] === undefined ? cancelledObject(clause) : activityPhrase(cancelled[1]);
+    cancelled?.[1] === undefined
+      ? cancelledObject(clause)
+      : activityPhrase(cancelled[1].split(/[,;:]\s*/u).pop() ?? cancelled[1]);
   if (called && EVENT_WORDS.test(called)) {
     const at = slotOf(called);
     if (at !== null) {
@@ -714,6 +782,33 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
 }
 
 /**
+ * "Scratch that, he can do Thursday at 5:30 instead": after a retraction, a day and an hour said
+ * "instead" with no event named replace the withdrawn statement. Which entry it was is read from
+ * the record: the family's one schedule entry; with none or several, nothing. The entry is
+ * inferred, not said, so the reading is moderate (asked, never committed alone).
+ */
+function replacedAfterRetraction(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
+  if (!doc.afterRetraction || doc.kind !== 'chat' || !/\binstead\b/i.test(t)) return [];
+  if (clause.intent.hedged || clause.intent.intent === 'question') return [];
+  const dated = clause.dates.filter((d) => d.date !== null && activityTime(d) !== null);
+  const [mention] = dated;
+  if (mention === undefined || dated.length > 1) return [];
+  const entityId = doc.group ?? doc.input.entityId;
+  const entries = doc.input.known.filter(
+    (k) =>
+      k.entityId === entityId && k.field.startsWith('family.schedule.') && k.committed !== false,
+  );
+  const [only] = entries;
+  const value = whenOf(mention, null);
+  if (only === undefined || entries.length > 1 || value === null) return [];
+  const slug = only.field.slice('family.schedule.'.length);
+  doc.lastSchedule = slug;
+  const c = scheduleCandidate(doc, entityId, slug, value, clause, t, 'planning', true);
+  return [{ ...c, evidence: 'moderate' }];
+}
+
+/**
  * "<event> (got) moved|switched|shifted|pushed|changed|rescheduled to <target>": a move read by its
  * shape, for any event word, when its subject names a schedule entry on record for the entity
  * the reading writes (see `sameEvent`). "Fencing moved to Thursdays, same time", "Swim got moved
@@ -725,6 +820,9 @@ function knownSlotMove(clause: Clause, doc: DocContext, intent: Intent): Candida
   const t = clause.text;
   const shaped = SHAPED_MOVE.exec(t);
   if (!shaped?.[2]) return null;
+  // "today's practice moved to 16:30": the day is said, so the move is of that day's session,
+  // read by the dated rules, not of the entry's next occurrence on record.
+  if (/^(?:today|tonight|tomorrow)$/i.test(shaped[1] ?? '')) return null;
   const said = slugify(shaped[2])
     .split('_')
     .filter((w) => w !== '' && !SLUG_NOISE.has(w));

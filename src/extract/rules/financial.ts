@@ -337,7 +337,8 @@ function thirdPartyPayer(clause: Clause): boolean {
 }
 
 /** The item a clause names when no feed payee does: a biller's heading, a mention, a paid object. */
-function namedItem(t: string, doc: DocContext): string | null {
+function namedItem(clause: Clause, doc: DocContext): string | null {
+  const t = clause.text;
   if (doc.kind === 'document') {
     const biller =
       /^([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?:\s+(?:reminder|notice|alert|billing|statement))?\s*:/.exec(
@@ -370,6 +371,7 @@ function namedItem(t: string, doc: DocContext): string | null {
     );
   if (
     mention?.[1] &&
+    !modifiesOtherNoun(clause, mention.index + mention[0].length) &&
     (/\b(?:paid|pay|cancel|bill|rent|mortgage|gym|membership|subscription|debit|refund|owe|due)\b/i.test(
       t,
     ) ||
@@ -385,6 +387,21 @@ function namedItem(t: string, doc: DocContext): string | null {
     return 'rent';
   }
   return null;
+}
+
+/** Nouns for what is paid, or for a way of paying, that a name may come before. */
+const MONEY_NOUN =
+  /^(?:bills?|payments?|invoices?|fees?|subscriptions?|memberships?|premiums?|charges?|accounts?|plans?|renewals?|debits?|autopay|statements?|balances?|loans?|cards?|rent|mortgage|tuition|insurance|tax)$/i;
+
+/**
+ * Whether the word at `end` of the clause is a noun that is not about money: the name before it
+ * modifies it ("the Q3 report is due Friday", "the Henderson account manager"), so the name is no
+ * bill or payee of its own.
+ */
+function modifiesOtherNoun(clause: Clause, end: number): boolean {
+  const next = /^\s*([\p{L}-]+)/u.exec(clause.text.slice(end))?.[1];
+  if (next === undefined || MONEY_NOUN.test(next)) return false;
+  return clause.analysis.tokens.some((token) => token.text === next && token.pos === 'NOUN');
 }
 
 /** Payment states a bill may be said to be in, without a verb ("water bill's paid"). */
@@ -429,7 +446,7 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
     name = payee[1].replace(/^(?:TO|FROM)\s+/, '');
     amount = plainAmount(payee[2]);
   }
-  name ??= namedItem(t, doc) ?? billWithStatus(clause, doc);
+  name ??= namedItem(clause, doc) ?? billWithStatus(clause, doc);
   // "My friend's rent", "her gym membership": outside a family's or team's thread, money that
   // belongs to someone else is not the speaker's.
   if (name !== null && doc.kind === 'chat' && doc.group === null) {

@@ -527,7 +527,7 @@ function changeMarked(clause: Clause, head: string | null): boolean {
  * `owned` only as "take my X Y". "Have" and "take" with a bare thing say as often what befalls
  * the speaker ("I now have chest pain", "I always take painkillers") as what they choose.
  */
-type ChoiceKind = 'prefer' | 'taste' | 'habit' | 'switch' | 'owned';
+type ChoiceKind = 'prefer' | 'taste' | 'habit' | 'switch' | 'owned' | 'want';
 
 /** The choice verbs by lemma, with the particle that must follow them (none: ''). */
 const CHOICE_VERBS: ReadonlyMap<string, { kind: ChoiceKind; particle: RegExp | null }> = new Map([
@@ -542,6 +542,9 @@ const CHOICE_VERBS: ReadonlyMap<string, { kind: ChoiceKind; particle: RegExp | n
   ['order', { kind: 'habit', particle: null }],
   ['go', { kind: 'habit', particle: /^for$/i }],
   ['switch', { kind: 'switch', particle: /^to$/i }],
+  // Only said as a standing instruction, and only of a named thing of a kind the speaker already
+  // holds a preference for ("from now on I want Turkish Airlines": see `namedOfHeldKind`).
+  ['want', { kind: 'want', particle: null }],
 ]);
 
 /** Verbs that take "my X Y" as how the speaker has X ("I like my coffee black"). */
@@ -789,7 +792,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
           facet.facet,
         );
   }
-  if (choice.kind === 'owned') return [];
+  if (choice.kind === 'owned' || (choice.kind === 'want' && !clause.intent.standing)) return [];
   if (choice.kind === 'habit' && !habitual && !switched && !changeMarked(clause, null)) return [];
   // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
   // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
@@ -802,6 +805,11 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
   // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
   if (/^of$/i.test(tokens[p]?.text ?? '')) return [];
+  const named = namedOfHeldKind(run, doc, entityId);
+  if (named !== null) {
+    return emit({ topic: named, value: run.map((k) => k.text).join(' '), weak: false }, named);
+  }
+  if (choice.kind === 'want') return [];
   const head = lemmaOf(last);
   const comparison = comparisonOf(a);
   if (comparison !== null && comparison.marker >= p) {
@@ -846,6 +854,22 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     },
     head,
   );
+}
+
+/**
+ * A name whose last word is the kind of thing it names, a kind the speaker already holds a
+ * preference for: "Turkish Airlines" (airline), "Hilton Hotels" (hotel). Every word is
+ * capitalised, and the name has a word of its own before the kind. Returns the topic, or null.
+ */
+function namedOfHeldKind(
+  run: ClauseAnalysis['tokens'],
+  doc: DocContext,
+  entityId: string,
+): string | null {
+  if (run.length < 2 || run.length > 4 || !run.every((k) => /^\p{Lu}/u.test(k.text))) return null;
+  const kind = singular((run[run.length - 1]?.text ?? '').toLowerCase());
+  const topic = slugify(kind);
+  return topic !== '' && heldTopic(doc, entityId, topic) ? topic : null;
 }
 
 /** A polite marker that makes a clause a request to the assistant. */

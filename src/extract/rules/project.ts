@@ -48,7 +48,7 @@ const COPULA_STATUS = new RegExp(
 );
 /** "cancelled my side project, the recipe app", "shipped the new onboarding". */
 const VERB_OBJECT =
-  /\b(cancell?ed|killed|scrapped|shelved|dropped|axed|shipped|launched|released|deployed|started|kicked off|paused|resumed)\s+(?:my|our|the|their)?\s*(.{2,60}?)(?:[.;!]|$|\s+(?:today|yesterday|last|this|because|since|after|so)\b)/i;
+  /\b(cancell?ed|killed|scrapped|shelved|dropped|axed|shipped|launched|released|deployed|started|kicked off|paused|resumed)\s+(?:my|our|the|their)?\s*(.{2,60}?)(?:[.;!](?!\d)|$|\s+(?:today|yesterday|last|this|because|since|after|so)\b)/i;
 /**
  * A report labelled with a project's name and, at most, the kind of meeting it comes from
  * ("Kestrel standup:", "Osprey weekly -", "Harbor:"). Group 1 is the name.
@@ -93,6 +93,20 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
     /^(?:the\s+)?(?:first\s+|second\s+|third\s+|final\s+|last\s+|next\s+)?(?:sprint|phase|stage|milestone|iteration|part|leg|wave|round)(?:\s+[\w-]+)?\s+of\s+/i,
     '',
   );
+  // A release of a project names the project with that version: "v2.3 of the billing service",
+  // "version 4 of the app".
+  // "2 of the fixes", "some of the tickets": a share of some work, not a project.
+  if (/^(?:\d+|some|most|half|all|none|one|two|three|a few|several)\s+of\b/i.test(text))
+    return null;
+  // "v2.3 of the billing service", "the billing service v2.3": a release and its version. A bare
+  // number before "of" needs a dot ("shipped 2 of the fixes" names no release).
+  const before =
+    /^(?:the\s+)?(?:(?:v|version\s+)(\d+(?:\.\d+)*)|(\d+(?:\.\d+)+))\s+of\s+(.+)$/i.exec(text);
+  // A whole number after the name is part of it ("Search v2", "checkout v2" are projects).
+  const after = /^(.+?)\s+(?:v|version\s+)(\d+(?:\.\d+)+)$/i.exec(text);
+  const releaseVersion = before ? (before[1] ?? before[2] ?? null) : (after?.[2] ?? null);
+  const released = before?.[3] ?? after?.[1];
+  if (released !== undefined) text = released;
   const appositive = /,\s*(?:the|our|my)\s+(.+)$/i.exec(text);
   if (appositive?.[1]) text = appositive[1];
   text = text
@@ -108,7 +122,7 @@ function projectName(phrase: string, doc: DocContext, entityId: string): Project
   if (/\b(?:owner|deadline|due|provider|status)\b|\d{4}-\d{2}-\d{2}/i.test(text)) return null;
   // "Project Apollo" is Apollo: the word for the kind of thing before a name is no part of it.
   text = text.replace(/^project\s+(?=\p{Lu})/iu, '');
-  let version: string | null = null;
+  let version: string | null = releaseVersion;
   const versioned = VERSIONED.exec(text);
   if (versioned) {
     version = versioned[2] ?? null;
@@ -234,6 +248,28 @@ function lastPhrase(phrase: string): string {
   );
 }
 
+/** Status words that are also verbs taking an object ("shipped a fix", "started the audit"). */
+const TRANSITIVE_STATUS =
+  /^(?:shipped|launched|released|deployed|started|kicked off|finished|completed|dropped|killed|scrapped|cancell?ed|paused|resumed|landed|rolled out)$/i;
+
+/** Whether a transitive status verb has an object after it: a determiner or a name follows. */
+function agentWithObject(status: string, after: string): boolean {
+  return (
+    TRANSITIVE_STATUS.test(status) &&
+    /^\s+(?:a|an|the|its|their|his|her|some|two|three|several|new|\p{Lu})/u.test(after)
+  );
+}
+
+/**
+ * In a team's thread, a project owned by someone who is not a member ("the vendor's migration",
+ * "Google's launch", "their rollout") is not the team's.
+ */
+function ownedOutsideTeam(phrase: string, doc: DocContext): boolean {
+  if (!ownedByThirdParty(phrase)) return false;
+  const possessor = /([\p{L}]+)['’]s\b/u.exec(phrase)?.[1];
+  return possessor === undefined || !isKnownMember(possessor, doc);
+}
+
 /** Status: "X is blocked", "ingest-v3: BLOCKED", "we shipped X", "it's back on track". */
 function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
@@ -248,6 +284,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     // Outside a team's thread, someone else's project ("their migration", "Google's project",
     // "my friend's launch") is not the speaker's or the group's.
     if (!doc.group?.startsWith('team:') && ownedByThirdParty(phrase)) return;
+    if (doc.group?.startsWith('team:') && ownedOutsideTeam(phrase, doc)) return;
     // "The platform team shipped …", "legal finished …": a group of people is the agent of a
     // status verb, never a project.
     if (GROUP_AGENT.test(phrase.trim())) return;
@@ -294,7 +331,16 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     // Texted without the apostrophe too ("isnt", "arent").
     !/(?:n't|\bnot|\bnever|\bno longer|\b(?:is|are|was|were|has|have|had)nt)\s*$/i.test(
       copulaSubject,
-    )
+    ) &&
+    // "The redesign is basically done", "almost shipped": a hedged status is not that status.
+    !/\b(?:is|are|was|were|'s)\s+(?:basically|mostly|almost|nearly|practically|pretty much|kind of|sort of|more or less|not quite|largely|partly|partially)$/i.test(
+      copulaSubject,
+    ) &&
+    // "Is the payments API still blocked?": asked, not said.
+    !/^(?:is|are|was|were)\b/i.test(copulaSubject) &&
+    // "Google shipped a new model": with an object after it, the verb's subject is who did it,
+    // not a project.
+    !agentWithObject(copula[2], main.slice((copula.index ?? 0) + copula[0].length))
   ) {
     if (/^(?:it|this|that)$/i.test(copulaSubject) && doc.lastProject !== null) {
       const status = statusOf(copula[2]);
@@ -334,11 +380,18 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
 function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): Candidate[] {
   const t = clause.text;
   const out: Candidate[] = [];
+  // A name of up to four capitalised words ("Fatima Zahra Benali", "Ana Paula Souza"): a shorter
+  // pattern kept only the last two and committed a wrong owner. A sentence opener before it ("So
+  // Ana Paula Souza owns…") is no part of it (`withoutOpener`).
   const owner =
-    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:owns|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow)\b|$)/.exec(
+    /(?<![\p{L}])(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,3})\s+(?:owns|is leading|leads|is the owner of|is driving|runs|takes over|took over|is taking over|will take over|has taken over|inherits|inherited)\s+(it|this|that|.{2,40}?)(?:[,.;]|\s+(?:from|starting|as of|next|this|today|tomorrow|now)(?![\p{L}])|$)/u.exec(
       t,
-    ) ?? /\b(?:owned by|led by|owner is|owner:)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/.exec(t);
-  if (owner?.[1]) {
+    ) ??
+    /(?<![\p{L}])(?:owned by|led by|owner is|owner:)\s+(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,3})/u.exec(
+      t,
+    );
+  const ownerName = owner?.[1] === undefined ? '' : withoutOpener(owner[1]);
+  if (owner !== null && ownerName !== '') {
     const target = owner[2];
     let slug = doc.lastProject;
     if (target !== undefined && !/^(?:it|this|that)$/i.test(target)) {
@@ -346,9 +399,9 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
       const named = projectName(target, doc, teamEntity);
       slug = named !== null && namesProject(target, named.slug, doc) ? named.slug : null;
     }
-    const name = owner[1].split(/\s+/)[0] ?? owner[1];
+    const name = ownerName.split(/\s+/)[0] ?? ownerName;
     if (slug !== null && canBeName(name)) {
-      out.push(makeCandidate(teamEntity, slug, 'owner', owner[1], clause, owner[0]));
+      out.push(makeCandidate(teamEntity, slug, 'owner', ownerName, clause, owner[0]));
     }
   } else {
     const moved = particleOwner(clause, doc, teamEntity);
@@ -356,6 +409,46 @@ function ownerCandidates(clause: Clause, doc: DocContext, teamEntity: string): C
   }
 
   return out;
+}
+
+/** Words that open a sentence and are capitalised there, never part of a name after them. */
+const OPENERS = new Set('so and but now then also well ok okay yes plus anyway'.split(' '));
+
+/** A preposition that opens a sentence with the time a change starts ("From Monday …"). */
+const TIME_OPENERS = new Set('from starting beginning after since until on'.split(' '));
+
+/** A day or a month, capitalised in English wherever it stands. */
+const WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)day$/i;
+const MONTH =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * Whether the words open with a time the change starts: a weekday, or a month with a name of
+ * two words after it ("Starting June Carter …" may be June Carter; "Starting June Priya Raman"
+ * is not).
+ */
+function opensWithTime(words: readonly string[]): boolean {
+  if (!TIME_OPENERS.has((words[0] ?? '').toLowerCase())) return false;
+  const when = words[1] ?? '';
+  return WEEKDAY.test(when) || (MONTH.test(when) && words.length >= 4);
+}
+
+/**
+ * `name` without the sentence openers before it: "So Ana Paula Souza" is "Ana Paula Souza", and
+ * "From Monday Oluwaseun Okafor" (a time the change starts, then the name) is "Oluwaseun Okafor";
+ * empty when a time opener is left that cannot be told from the name.
+ */
+function withoutOpener(name: string): string {
+  const words = name.split(/\s+/);
+  for (;;) {
+    const first = (words[0] ?? '').toLowerCase();
+    if (OPENERS.has(first)) words.shift();
+    else if (opensWithTime(words)) words.splice(0, 2);
+    else break;
+  }
+  // "Starting June Carter …": whether the name is "June Carter" or "Carter" is a guess.
+  if (TIME_OPENERS.has((words[0] ?? '').toLowerCase())) return '';
+  return words.join(' ');
 }
 
 /**
@@ -646,7 +739,7 @@ function onlyProjectWithProvider(doc: DocContext, entityId: string): string | nu
  * report", "## Active work", "## Notes"): a brief's line under such a heading names no project.
  */
 const SECTION_WORDS =
-  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4})$/;
+  /^(?:active|current|open|our|my|the|team|all|other|notes?|overview|summary|status|report|roadmap|brief|spec|details?|backlog|updates?|work|ongoing|misc|todo|tasks?|project|q[1-4]|\d{4}|sprint|\d{1,3})$/;
 
 /**
  * Whether a heading titles a section: every word a section word or a kind of work in the plural
@@ -688,11 +781,19 @@ export function projectField(
   topics: readonly string[],
 ): Candidate | null {
   const entityId = weEntity(doc);
+  const listed = listedStatus(key, value, clause, doc, entityId);
+  if (listed !== undefined) return listed;
   // "Project Apollo status", "Billing migration owner": the key names its project with a word
-  // for work; a modifier alone ("Hosting provider", "Project status") names none.
+  // for work, or by the name of a project already named ("Puffin owner" after a "Puffin: …"
+  // line, or with Puffin on record); a modifier alone ("Hosting provider", "Compute provider",
+  // "Project status") names none.
   const keyed = NAMED_KEY.exec(key.trim());
   const named =
-    keyed?.[1] && PROJECT_WORDS.test(keyed[1]) && !isSectionTitle(keyed[1]) ? keyed : null;
+    keyed?.[1] &&
+    (PROJECT_WORDS.test(keyed[1]) || projectAlreadyNamed(keyed[1], doc, entityId)) &&
+    !isSectionTitle(keyed[1])
+      ? keyed
+      : null;
   // A sub-heading names the project only under a list of projects ("# Projects") or with a
   // word for work of its own ("## Billing migration"); elsewhere ("## Errands" in a memory file)
   // it is a section, and the document's own title is read as before.
@@ -731,12 +832,67 @@ export function projectField(
   return makeCandidate(entityId, name.slug, attribute, v, clause, `${key}: ${value}`, 'assertive');
 }
 
+/** Whether `phrase` is the slug of a project named earlier in the note or on record. */
+function projectAlreadyNamed(phrase: string, doc: DocContext, entityId: string): boolean {
+  const slug = slugify(phrase);
+  if (slug === '') return false;
+  if (doc.lastProject === slug) return true;
+  return doc.input.known.some(
+    (k) => k.entityId === entityId && k.field.startsWith(`project.${slug}.`),
+  );
+}
+
+/** Words after a status that say when, not what: "planned for September", "live since May". */
+const STATUS_WHEN = /\s+(?:for|since|until|till|from|as of|by|in|on|after|before)\s.*$/i;
+
+/**
+ * An entry of a list of projects: the key is the project's name, with or without a gloss in
+ * parentheses, and the value opens with its status ("Harbor (internal container registry):
+ * planned, kickoff early August"; "Lighthouse: in progress"). Undefined when the key names an
+ * attribute or the value opens with no status, for the brief readings to try; null when the name
+ * is no project's.
+ */
+function listedStatus(
+  key: string,
+  value: string,
+  clause: Clause,
+  doc: DocContext,
+  entityId: string,
+): Candidate | null | undefined {
+  const bare = key.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  if (NAMED_KEY.test(bare) || ATTRIBUTE_KEY.test(slugify(bare)) || !/^\p{Lu}/u.test(bare)) {
+    return undefined;
+  }
+  const head = (/^[^,;(]+/.exec(value.trim())?.[0] ?? '').trim().replace(STATUS_WHEN, '');
+  const status = statusOf(head.toLowerCase());
+  if (status === null) return undefined;
+  const name = projectName(key, doc, entityId);
+  if (name === null || isSectionTitle(bare)) return null;
+  doc.lastProject = name.slug;
+  return makeCandidate(
+    entityId,
+    name.slug,
+    'status',
+    status,
+    clause,
+    `${key}: ${value}`,
+    'assertive',
+  );
+}
+
+/** Keys that name an attribute of the document's project rather than a project. */
+const ATTRIBUTE_KEY =
+  /^(?:status|state|target|deadline|due|due_date|launch|launch_date|eta|target_date|lead|owner|dri|assignee|provider|version|milestone|phase|stage|progress|health|next_steps?|notes?|summary|risks?|blockers?)$/;
+
 /** A key whose head noun is a provider word, after one or two modifiers ("compute_provider"). */
 const PROVIDER_HEAD = /^(?:[a-z]+_){1,2}(?:provider|vendor|processor)$/;
 
 /** Whether a note's title or keys describe a project brief. */
 export function isProjectDocument(topic: string | null, keys: readonly string[]): boolean {
-  if (topic !== null && /\b(?:projects?|brief|spec|status report|roadmap|prd|rfc)\b/i.test(topic)) {
+  if (
+    topic !== null &&
+    /\b(?:projects?|brief|spec|status report|roadmap|prd|rfc|sprint\s*\d+)\b/i.test(topic)
+  ) {
     return true;
   }
   return keys.some(

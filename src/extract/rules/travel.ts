@@ -411,6 +411,30 @@ function cancelHit(t: string): Hit | null {
   };
 }
 
+/**
+ * "Cancel the Madrid trip", "please cancel my flights": the speaker asks for their trip to be
+ * called off. Asked, not yet done (the booking may stand), so it is weak: a cancellation to
+ * confirm, never one committed on the request alone.
+ */
+function requestedCancel(clause: Clause): Hit | null {
+  if (clause.analysis.mood !== 'imperative') return null;
+  const reading = classReading(clause, 'cancel');
+  if (reading === null || reading.negated) return null;
+  const trip =
+    /\b(?:my|our|the)\s+(?:\p{Lu}[\p{L}-]+\s+)?(?:trip|flights?|vacation|holiday|getaway)\b/u.exec(
+      clause.text,
+    );
+  if (trip === null) return null;
+  return {
+    subject: { kind: 'speaker' },
+    status: 'cancelled',
+    location: null,
+    destination: null,
+    span: trip[0],
+    strength: 'weak',
+  };
+}
+
 /** The value `entityId` has on record for `field`, or null when it has none. */
 function recordedValue(doc: DocContext, entityId: string, field: string): string | null {
   return (
@@ -560,9 +584,44 @@ function returnHit(
   };
 }
 
+/**
+ * A first-person arrival in the present tense ("we arrive Osaka finally", "I just arrive in
+ * Lima"): often how a learner of English says "arrived", but also how an itinerary says a plan
+ * ("we arrive in Osaka on the 3rd"). Read as an arrival only with a word that says it happened
+ * (`ARRIVED_NOW`), with nothing that puts it ahead or makes it a condition (`ARRIVAL_AHEAD`), and
+ * at a place the gazetteer knows.
+ */
+const PRESENT_ARRIVAL =
+  /(?<=\b(?:we|i)\s+(?:(?:finally|just)\s+)?)arrive\s+(?:(?:safely|finally|just)\s+)?(?:(?:in|at)\s+)?/giu;
+const ARRIVED_NOW = /\b(?:finally|just|at last|safely)\b/i;
+const ARRIVAL_AHEAD =
+  /\b(?:will|'ll|shall|tomorrow|tonight|next|later|soon|on|at\s+\d|by|before|after|around|when|whenever|if|once|until|till|every|usually|always|should|must|can|could|would|might)\b|\d/i;
+
+function presentArrivalHits(t: string, subjectBefore: SubjectAt): Hit[] {
+  if (!ARRIVED_NOW.test(t) || ARRIVAL_AHEAD.test(t)) return [];
+  const hits: Hit[] = [];
+  PRESENT_ARRIVAL.lastIndex = 0;
+  for (let m = PRESENT_ARRIVAL.exec(t); m !== null; m = PRESENT_ARRIVAL.exec(t)) {
+    const place = placeAt(t, m.index + m[0].length, false);
+    if (place === null) continue;
+    const framed = stateStrengthAt(t, m.index, place.strength);
+    if (framed === null) continue;
+    hits.push({
+      subject: subjectBefore(m.index),
+      status: 'in_progress',
+      location: place.name,
+      destination: null,
+      span: `${m[0]}${place.name}`,
+      strength: framed,
+      arrival: true,
+    });
+  }
+  return hits;
+}
+
 /** Arrival, greeting, presence and en-route readings: the speaker (or someone) is in X. */
 function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
-  const hits: Hit[] = [];
+  const hits: Hit[] = presentArrivalHits(t, subjectBefore);
   for (const pattern of [ARRIVAL, GREETING]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
@@ -811,8 +870,15 @@ function namedTripPlan(clause: Clause): Hit | null {
   const start = t.slice(0, named.index).lastIndexOf(place);
   const phrase = placeAt(t, start, false);
   if (phrase === null || /'s$/.test(phrase.name)) return null;
-  // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention.
-  const mention = clause.analysis.predicate === null && clause.dates.length === 0;
+  // "Cancel the Madrid trip": the trip is named to call it off, which is no plan for it.
+  if (classReading(clause, 'cancel') !== null) return null;
+  // "Ah, the famous Swindon getaway": a trip named with no verb and no date is a mention; so is
+  // one named in a request or a question ("remind me about the Madrid trip", "how was the Oslo
+  // trip?"): it may be planned, but the sentence does not say so.
+  const mention =
+    (clause.analysis.predicate === null && clause.dates.length === 0) ||
+    clause.analysis.mood === 'imperative' ||
+    clause.analysis.mood === 'question';
   // "my flatmate's Krakow trip", "their Lisbon trip": someone else's trip.
   const others = THIRD_PARTY_POSSESSOR.pattern.test(`${t.slice(0, start)}${phrase.name}`);
   if (listenersAt(t, start)) return null;
@@ -1485,7 +1551,7 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   const cancel =
     cancelled !== null && (namesAnotherPlace(t, doc) || stopsGoingElsewhere(cancelled.span, doc))
       ? { ...cancelled, strength: 'weak' as const }
-      : (cancelled ?? notHappeningHit(clause, doc));
+      : (cancelled ?? notHappeningHit(clause, doc) ?? requestedCancel(clause));
   if (cancel !== null) hits.push(cancel);
   const ret = returnHit(clause, doc, subjectBefore);
   if (ret.hit !== null) hits.push(ret.hit);

@@ -81,7 +81,8 @@ describe('GET /api/context?pack=true (recall-pack mode, as `verity context --pac
     const markdown = String(body['markdown']);
     expect(markdown.startsWith(String(pack['markdown']))).toBe(true);
     expect(markdown).toContain('## Recent messages');
-    expect(body).toMatchObject({ entity: 'user:primary', thread: 'trip', budget: 900 });
+    expect(body).toMatchObject({ budget: 900, hard_rules: { entries: [], omitted: 0 } });
+    expect(body['context']).toMatchObject({ entity: 'user:primary', thread: 'trip' });
     expect(Number(body['total'])).toBeLessThanOrEqual(900);
     expect(Number(body['total'])).toBeGreaterThanOrEqual(Number(pack['tokens']));
   });

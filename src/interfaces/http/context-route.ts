@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type BuildContextRequest, packedContext, ruledContext } from '../../engine/index.js';
+import {
+  type BuildContextRequest,
+  DEFAULT_CONTEXT_BUDGET,
+  MAX_CONTEXT_BUDGET,
+  packedContext,
+  packedContextView,
+  ruledContext,
+} from '../../engine/index.js';
 import { hardRulesView } from '../mcp/index.js';
 import { invalid } from './http-errors.js';
 import { type HttpRoute, route } from './route-registry.js';
@@ -10,7 +17,7 @@ const text = z.string().optional();
  * The engine's context budget when none is given; Hard Rules and a recall pack are paid from it,
  * so it is spelled out (as `verity context` does).
  */
-const DEFAULT_BUDGET = 2000;
+const DEFAULT_BUDGET = DEFAULT_CONTEXT_BUDGET;
 
 /** A query value, with a blank one read as absent. */
 function present(value: string | undefined): string | undefined {
@@ -22,9 +29,10 @@ function present(value: string | undefined): string | undefined {
  * accepted as older aliases): what `verity context --json` prints: the user's Hard Rules first
  * (`hard_rules`, paid for first; none for a thread asked without an entity), the context built in
  * the budget they leave (sections with tokens, included ids), and `markdown`, the rules' block then
- * the context's. Entity and budget bounds are checked by the engine. `pack=true` is
- * recall-pack mode, as `verity context --pack` and MCP `get_context {pack: true}`: the pack takes
- * up to a third of the budget, `recall_pack` holds it, `markdown` is the pack's then the context's.
+ * the context's. Entity bounds are checked by the engine. `pack=true` is recall-pack mode, in the
+ * one shape `verity context --pack --json` and MCP `get_context {pack: true}` give
+ * (`packedContextView`): the Hard Rules first, the pack in up to a third of what they leave, then
+ * the context, nested under `context`.
  */
 export const CONTEXT_ROUTES: readonly HttpRoute[] = [
   route(
@@ -33,7 +41,7 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
       path: '/api/context',
       summary: "The user's Hard Rules, then a context for an agent, within a token budget",
       description:
-        'As `verity context --json`: hard_rules (the active P0 entries of MEMORY.md, paid for first; none for a thread asked without entity_id), the context built in the budget they leave, and markdown (the rules, then the context). With pack=true: the recall pack, then the context, and no hard_rules.',
+        'As `verity context --json`: hard_rules (the active P0 entries of MEMORY.md, paid for first; none for a thread asked without entity_id), the context built in the budget they leave, and markdown (the rules, then the context). With pack=true: hard_rules, then the recall pack (recall_pack), then the context (nested under context), as `verity context --pack --json` and MCP get_context with pack.',
       tags: ['context'],
       scope: 'read',
       restrictedNeedsEntity: true,
@@ -47,7 +55,7 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
           .enum(['true', 'false'])
           .optional()
           .describe(
-            'true: recall-pack mode (the recall pack, then the context, in one budget); recall_pack is null for a thread asked without entity_id',
+            'true: recall-pack mode (the Hard Rules, the recall pack, then the context, in one budget); recall_pack is null for a thread asked without entity_id',
           ),
         entity: text.describe('Older name of entity_id'),
         thread: text.describe('Older name of thread_id'),
@@ -61,8 +69,16 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
     },
     async (c, { query }, { engine }) => {
       const budgetText = present(query.budget);
-      if (budgetText !== undefined && !/^\d{1,7}$/.test(budgetText)) {
-        throw invalid('budget must be a whole number of tokens', 'budget');
+      if (
+        budgetText !== undefined &&
+        (!/^\d{1,7}$/.test(budgetText) ||
+          Number(budgetText) < 1 ||
+          Number(budgetText) > MAX_CONTEXT_BUDGET)
+      ) {
+        throw invalid(
+          `budget must be a whole number of tokens from 1 to ${MAX_CONTEXT_BUDGET}`,
+          'budget',
+        );
       }
       const mode = present(query.mode);
       if (mode !== undefined && mode !== 'full' && mode !== 'minimal') {
@@ -78,17 +94,10 @@ export const CONTEXT_ROUTES: readonly HttpRoute[] = [
       const budget = request.budget ?? DEFAULT_BUDGET;
       if (query.pack !== 'true') {
         const ruled = await ruledContext(engine, { ...request, budget });
-        return c.json({ ...ruled.context, hard_rules: ruled.hard_rules, markdown: ruled.markdown });
+        const { hard_rules, markdown, budget: asked, total } = ruled;
+        return c.json({ ...ruled.context, budget: asked, total, hard_rules, markdown });
       }
-      const packed = await packedContext(engine, { ...request, budget });
-      // The context's own members, over the whole budget: `total` counts the pack too.
-      return c.json({
-        ...packed.context,
-        budget,
-        total: packed.context.total + (packed.pack?.tokens ?? 0),
-        markdown: packed.markdown,
-        recall_pack: packed.pack,
-      });
+      return c.json(packedContextView(await packedContext(engine, { ...request, budget })));
     },
   ),
 ];

@@ -105,9 +105,7 @@ export function watchLedger(engine: Engine): () => void {
     }
     known = new Set(open.map((p) => p.prompt_id));
   };
-  const unsubscribeProbe = (): void => {};
-  const check = (): void => {
-    if (engine.events.subscriberCount() === 0 || busy) return;
+  const poll = (): void => {
     busy = true;
     tick()
       .catch(() => {
@@ -117,10 +115,17 @@ export function watchLedger(engine: Engine): () => void {
         busy = false;
       });
   };
+  const check = (): void => {
+    if (engine.events.subscriberCount() > 0 && !busy) poll();
+  };
+  // The baseline is read now, not at the first poll after someone subscribes: a commit landing
+  // between a stream's `ready` (after which the page reads once) and that first poll would
+  // otherwise become the baseline and never be announced. With the baseline taken early, the first
+  // poll after a quiet spell announces what was committed meanwhile (a spare refresh at worst).
+  poll();
   timer = setInterval(check, WATCH_INTERVAL_MS);
   timer.unref();
   return () => {
-    unsubscribeProbe();
     if (timer !== null) clearInterval(timer);
   };
 }

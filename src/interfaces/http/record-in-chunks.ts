@@ -109,7 +109,7 @@ function partialFailure(error: unknown, recorded: number, total: number): unknow
     error instanceof EngineError ? error.message : 'internal error; the server log has details';
   return new EngineError(
     code,
-    `${reason} (after ${recorded} of ${total} messages were recorded: send the same request again to record the rest; the recorded ones answer "duplicate")`,
+    `${reason} (after ${recorded} of ${total} messages were handled: send the same request again to handle the rest; the stored ones answer "duplicate", and any rejected among them go to the dead-letter queue again)`,
     {
       ...(error instanceof EngineError ? error.details : {}),
       recorded_messages: recorded,

@@ -65,13 +65,15 @@ describe('get_context for a shared thread without an entity (MCP)', () => {
     expect(result.isError, text(result)).toBeFalsy();
     const structured = result.structuredContent as {
       markdown: string;
-      recall_pack?: unknown;
-      included: { message_ids: string[] };
+      recall_pack: unknown;
+      hard_rules: { entries: unknown[] };
+      context: { included: { message_ids: string[] } };
     };
     expect(structured.markdown).toContain('plumber');
-    expect(structured.included.message_ids).toEqual(['c1', 'c2']);
+    expect(structured.context.included.message_ids).toEqual(['c1', 'c2']);
     expect(structured.markdown).not.toMatch(/fertility|Geneva/);
-    expect(structured.recall_pack).toBeUndefined();
+    expect(structured.recall_pack).toBeNull();
+    expect(structured.hard_rules.entries).toEqual([]);
   });
 
   it('still gives one person their own view when the entity is named', async () => {

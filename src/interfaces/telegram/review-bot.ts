@@ -153,32 +153,13 @@ async function sendItem(ctx: Context, item: ReviewItem): Promise<void> {
   await ctx.reply(item.text, item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {});
 }
 
-/**
- * Starts the Telegram review bot over `engine` (long polling): pushes of new review items with
- * their buttons, the `/review`, `/proposals` and `/help` commands, and button presses, which call
- * the same engine capabilities as the CLI with the Telegram user as the actor.
- */
-export async function startTelegramReview(
-  engine: Engine,
-  options: TelegramReviewOptions,
-): Promise<TelegramReview> {
-  const logger = options.logger ?? noopLogger;
-  const allowed = new Set(options.chatIds);
-  const users = new Set(options.allowedUserIds ?? []);
-  const pageSize = options.pageSize ?? 5;
-  // Telegram gives groups, supergroups and channels negative ids, people positive ones.
-  const groups = options.chatIds.filter((id) => id < 0);
-  if (users.size === 0 && groups.length > 0) {
-    logger.warn('telegram group chat without allowed users: any member can decide', {
-      chat_ids: groups,
-    });
-  }
-  const pruned = await engine.deliveries.prune(options.pruneAfterDays ?? 30);
-  if (pruned > 0) logger.info('telegram deliveries pruned', { pruned });
-  const bot = new Bot(options.token, {
-    client: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' },
-  });
-
+/** Lets through only updates from the allowed chats and, when a list is given, the allowed users. */
+function guardUpdates(
+  bot: Bot,
+  allowed: ReadonlySet<number>,
+  users: ReadonlySet<number>,
+  logger: Logger,
+): void {
   bot.use(async (ctx, next) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || !allowed.has(chatId)) {
@@ -203,7 +184,10 @@ export async function startTelegramReview(
     }
     await next();
   });
+}
 
+/** The `/help`, `/review [page]` and `/proposals` commands. */
+function registerCommands(bot: Bot, engine: Engine, pageSize: number): void {
   bot.command(['help', 'start'], (ctx) => ctx.reply(HELP));
 
   bot.command('review', async (ctx) => {
@@ -236,7 +220,10 @@ export async function startTelegramReview(
     }
     for (const item of items) await sendItem(ctx, item);
   });
+}
 
+/** Button presses: the decision goes to the engine, the message then shows its outcome. */
+function registerButtons(bot: Bot, engine: Engine, logger: Logger): void {
   bot.on('callback_query:data', async (ctx) => {
     const button = parseButton(ctx.callbackQuery.data);
     if (button === null) {
@@ -275,71 +262,62 @@ export async function startTelegramReview(
       logger.warn('telegram message edit failed', { id: button.id, error });
     }
   });
+}
 
-  bot.catch((error) => {
-    logger.error('telegram update failed', { update_id: error.ctx.update.update_id, error });
-  });
-
-  let running = Promise.resolve(0);
-  const push = (): Promise<number> => {
-    running = running.then(
-      () => pushOnce(),
-      () => pushOnce(),
-    );
-    return running;
-  };
-  // Live events (published under `verity serve`) ask for a push; while one waits to start,
-  // further events join it instead of queueing another.
-  let nudged = false;
-  const nudge = (): void => {
-    if (nudged) return;
-    nudged = true;
-    push().catch((error: unknown) => logger.error('telegram push failed', { error }));
-  };
-  const pushOnce = async (): Promise<number> => {
-    nudged = false;
-    let count = 0;
-    for (const item of await pushableItems(engine)) {
-      for (const chatId of options.chatIds) {
-        const delivery = item.delivery(chatId);
-        // The claim is the store's: another bot on the same store, or this one before a restart,
-        // has sent it (or is sending it) when the claim is refused.
-        if (!(await engine.deliveries.claim(delivery))) continue;
-        let messageId: number;
-        try {
-          messageId = (
-            await bot.api.sendMessage(
-              chatId,
-              item.text,
-              item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {},
-            )
-          ).message_id;
-        } catch (error: unknown) {
-          await engine.deliveries.release(delivery);
-          logger.warn('telegram push failed; it is tried again on the next push', {
-            key: item.key,
-            chat_id: chatId,
-            error,
-          });
-          continue;
-        }
-        count += 1;
-        try {
-          await engine.deliveries.confirm(delivery, String(messageId));
-        } catch (error: unknown) {
-          // Sent, and still claimed: nobody sends it again until the claim goes stale.
-          logger.error('telegram push sent but not confirmed in the store', {
-            key: item.key,
-            chat_id: chatId,
-            error,
-          });
-        }
+/**
+ * Sends every allowed chat each pending item it has not been sent yet, once: the store's claim
+ * decides who sends. Returns how many messages went out.
+ */
+async function pushPending(
+  engine: Engine,
+  bot: Bot,
+  chatIds: readonly number[],
+  logger: Logger,
+): Promise<number> {
+  let count = 0;
+  for (const item of await pushableItems(engine)) {
+    for (const chatId of chatIds) {
+      const delivery = item.delivery(chatId);
+      // The claim is the store's: another bot on the same store, or this one before a restart,
+      // has sent it (or is sending it) when the claim is refused.
+      if (!(await engine.deliveries.claim(delivery))) continue;
+      let messageId: number;
+      try {
+        messageId = (
+          await bot.api.sendMessage(
+            chatId,
+            item.text,
+            item.buttons.length > 0 ? { reply_markup: keyboardOf(item) } : {},
+          )
+        ).message_id;
+      } catch (error: unknown) {
+        await engine.deliveries.release(delivery);
+        logger.warn('telegram push failed; it is tried again on the next push', {
+          key: item.key,
+          chat_id: chatId,
+          error,
+        });
+        continue;
+      }
+      count += 1;
+      try {
+        await engine.deliveries.confirm(delivery, String(messageId));
+      } catch (error: unknown) {
+        // Sent, and still claimed: nobody sends it again until the claim goes stale.
+        logger.error('telegram push sent but not confirmed in the store', {
+          key: item.key,
+          chat_id: chatId,
+          error,
+        });
       }
     }
-    return count;
-  };
+  }
+  return count;
+}
 
-  await new Promise<void>((resolve, reject) => {
+/** Starts long polling; resolves once Telegram accepted it, rejects when polling fails to start. */
+function startPolling(bot: Bot, logger: Logger): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     bot.start({ onStart: () => resolve() }).catch((error: unknown) => {
       logger.error('telegram polling stopped', { error });
       reject(
@@ -354,6 +332,57 @@ export async function startTelegramReview(
       );
     });
   });
+}
+
+/**
+ * Starts the Telegram review bot over `engine` (long polling): pushes of new review items with
+ * their buttons, the `/review`, `/proposals` and `/help` commands, and button presses, which call
+ * the same engine capabilities as the CLI with the Telegram user as the actor.
+ */
+export async function startTelegramReview(
+  engine: Engine,
+  options: TelegramReviewOptions,
+): Promise<TelegramReview> {
+  const logger = options.logger ?? noopLogger;
+  const users = new Set(options.allowedUserIds ?? []);
+  // Telegram gives groups, supergroups and channels negative ids, people positive ones.
+  const groups = options.chatIds.filter((id) => id < 0);
+  if (users.size === 0 && groups.length > 0) {
+    logger.warn('telegram group chat without allowed users: any member can decide', {
+      chat_ids: groups,
+    });
+  }
+  const pruned = await engine.deliveries.prune(options.pruneAfterDays ?? 30);
+  if (pruned > 0) logger.info('telegram deliveries pruned', { pruned });
+  const bot = new Bot(options.token, {
+    client: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' },
+  });
+  guardUpdates(bot, new Set(options.chatIds), users, logger);
+  registerCommands(bot, engine, options.pageSize ?? 5);
+  registerButtons(bot, engine, logger);
+  bot.catch((error) => {
+    logger.error('telegram update failed', { update_id: error.ctx.update.update_id, error });
+  });
+
+  let running = Promise.resolve(0);
+  const push = (): Promise<number> => {
+    const once = () => {
+      nudged = false;
+      return pushPending(engine, bot, options.chatIds, logger);
+    };
+    running = running.then(once, once);
+    return running;
+  };
+  // Live events (published under `verity serve`) ask for a push; while one waits to start,
+  // further events join it instead of queueing another.
+  let nudged = false;
+  const nudge = (): void => {
+    if (nudged) return;
+    nudged = true;
+    push().catch((error: unknown) => logger.error('telegram push failed', { error }));
+  };
+
+  await startPolling(bot, logger);
 
   const interval = options.pushIntervalMs ?? 60_000;
   const timer =

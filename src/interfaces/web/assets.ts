@@ -558,12 +558,29 @@ function render(keepFocus) {
       else if (r.name === 'health') await renderHealth();
       else await renderInbox(keepFocus);
       if (!keepFocus && r.name !== 'search') document.getElementById('page-title')?.focus();
+      retryDelay = RETRY_FIRST_MS;
     } catch (error) {
       main.replaceChildren(heading(needsToken(error) ? 'Token needed' : 'Error'), failure(error));
       if (error instanceof TypeError) recheckStream();
+      if (error instanceof TypeError || (error instanceof ApiError && error.status >= 500)) retryLater();
     }
   });
   return rendering;
+}
+
+// A read the server failed (5xx) or that could not reach it is tried again by itself, after 2 s and
+// then twice as long each time up to a minute, so a passing failure does not leave the page on an
+// error until some other update happens to arrive. A 4xx (no such entity, token refused) is not.
+const RETRY_FIRST_MS = 2000;
+let retryDelay = RETRY_FIRST_MS;
+let retryTimer = null;
+function retryLater() {
+  if (retryTimer !== null) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    retryDelay = Math.min(retryDelay * 2, 60000);
+    refreshUnlessTyping();
+  }, retryDelay);
 }
 
 // A read that could not reach the server (fetch's TypeError) while the stream says live means
@@ -588,14 +605,27 @@ document.addEventListener('keydown', (event) => {
   if (inboxKey(event)) event.preventDefault();
 });
 
+// A refresh never runs under the user's typing: it waits until focus leaves the field, and then
+// runs once, so an update that arrived meanwhile is not lost until the next one.
+let refreshPending = false;
+function refreshUnlessTyping() {
+  if (document.activeElement && document.activeElement.tagName === 'INPUT') {
+    refreshPending = true;
+    return;
+  }
+  refreshPending = false;
+  render(true);
+}
+document.addEventListener('focusout', (event) => {
+  if (refreshPending && event.target && event.target.tagName === 'INPUT') setTimeout(refreshUnlessTyping, 0);
+});
+
 let refreshTimer = null;
 function onLiveEvent(event) {
   document.body.dataset.lastEvent = event.type;
   announce('Update: ' + event.type + (event.entity_id ? ' (' + event.entity_id + ')' : ''));
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    if (!document.activeElement || document.activeElement.tagName !== 'INPUT') render(true);
-  }, 150);
+  refreshTimer = setTimeout(refreshUnlessTyping, 150);
 }
 
 let streamAbort = null;
@@ -630,7 +660,7 @@ async function connectEvents() {
             document.body.dataset.live = 'true';
             // Whatever was committed between the page's first read and the stream opening
             // arrives as no event: read the page again once, now that updates will follow.
-            if (!document.activeElement || document.activeElement.tagName !== 'INPUT') render(true);
+            refreshUnlessTyping();
           } else onLiveEvent(message);
         }
         cut = buffer.indexOf('\n\n');

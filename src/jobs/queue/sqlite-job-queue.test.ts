@@ -335,6 +335,18 @@ describe('SqliteJobQueue opened read-only', () => {
     expect(tables()).toEqual([]);
   });
 
+  it('sees the jobs of a writer that creates the job tables after it opened', async () => {
+    await (await createSqliteStore({ path })).close();
+    const queue = await readOnly();
+    expect(await queue.listJobs()).toEqual([]);
+    const writer = folder.keep(await createSqliteJobQueue({ path, clock: manualClock() }), (q) =>
+      q.stop(),
+    );
+    const id = await writer.enqueue('mail', { to: 'grace' });
+    expect((await queue.listJobs()).map((job) => job.id)).toEqual([id]);
+    expect((await queue.getJob(id))?.state).toBe('created');
+  });
+
   it('refuses job tables newer than this build, as a writable open does', async () => {
     await (await createSqliteJobQueue({ path })).stop();
     const raw = new Database(path);

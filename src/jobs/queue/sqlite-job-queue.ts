@@ -157,8 +157,11 @@ export class SqliteJobQueue extends PollingJobQueue {
   readonly #ids: IdSource;
   readonly #retentionMs: number;
   readonly #readOnly: boolean;
-  /** False when a read-only file has no job tables yet: then it holds no jobs. */
-  readonly #hasTables: boolean;
+  /**
+   * False while a read-only file has no job tables: it holds no jobs. Looked at again on each read
+   * until they exist, since a writer beside this reader may create them later.
+   */
+  #hasTables: boolean;
   readonly #statements = new Map<string, Database.Statement>();
   #lastPurgeMs = Number.NEGATIVE_INFINITY;
 
@@ -175,6 +178,12 @@ export class SqliteJobQueue extends PollingJobQueue {
     this.#retentionMs = settings.completedRetentionSeconds * 1_000;
     this.#readOnly = settings.readOnly;
     this.#hasTables = hasTables;
+  }
+
+  /** Whether the job tables exist; once they do, they stay (nothing drops them). */
+  #tablesExist(): boolean {
+    if (!this.#hasTables) this.#hasTables = readJobSchemaVersion(this.client) !== null;
+    return this.#hasTables;
   }
 
   /** Refuses `work` on a read-only file at once, rather than in every poll of the worker. */
@@ -223,7 +232,7 @@ export class SqliteJobQueue extends PollingJobQueue {
 
   /** @internal */
   protected async findJob(id: string): Promise<Job | null> {
-    if (!this.#hasTables) return null;
+    if (!this.#tablesExist()) return null;
     const row = this.#read('getJob', () => this.#sql('SELECT * FROM jobs WHERE id = ?').get(id)) as
       | JobRow
       | undefined;
@@ -236,7 +245,7 @@ export class SqliteJobQueue extends PollingJobQueue {
     states,
     limit,
   }: ResolvedListJobsFilter): Promise<readonly Job[]> {
-    if (!this.#hasTables) return [];
+    if (!this.#tablesExist()) return [];
     const rows = this.#read('listJobs', () =>
       this.#sql(
         `SELECT * FROM jobs

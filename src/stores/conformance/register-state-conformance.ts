@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../store.js';
 import type { StoreHarness } from './register-store-conformance.js';
 import {
   currentStore,
@@ -20,142 +21,151 @@ import {
 function registerStateConformanceCases(harness: () => StoreHarness): void {
   const store = currentStore(harness);
   describe('derived state', () => {
-    it('round-trips slots, replaces on put and lists them by entity then field', async () => {
-      const slots = [
-        sampleSlot('user:primary', 'travel.status'),
-        sampleSlot('family:smith', 'profile.name'),
-        sampleSlot('user:primary', 'profile.city'),
-        sampleSlot('family:smith', 'family.pets'),
-      ];
-      await putEach(store, slots, (tx, slot) => tx.putSlot(slot));
-      expect(await store.getSlot('user:primary', 'travel.status')).toEqual(slots[0]);
-      expect(await store.getSlot('user:primary', 'missing')).toBeNull();
+    registerSlotCases(store);
+    registerHistoryAndPromptCases(store);
+  });
+}
 
-      const replaced = sampleSlot('user:primary', 'travel.status', { version: 2, pending: null });
-      await write(store, (tx) => tx.putSlot({ ...replaced, committed: null }));
-      expect(await store.getSlot('user:primary', 'travel.status')).toEqual({
-        ...replaced,
-        committed: null,
-      });
+/** Slots: round trip, replacement, listing order, one domain of one entity. */
+function registerSlotCases(store: Store): void {
+  it('round-trips slots, replaces on put and lists them by entity then field', async () => {
+    const slots = [
+      sampleSlot('user:primary', 'travel.status'),
+      sampleSlot('family:smith', 'profile.name'),
+      sampleSlot('user:primary', 'profile.city'),
+      sampleSlot('family:smith', 'family.pets'),
+    ];
+    await putEach(store, slots, (tx, slot) => tx.putSlot(slot));
+    expect(await store.getSlot('user:primary', 'travel.status')).toEqual(slots[0]);
+    expect(await store.getSlot('user:primary', 'missing')).toBeNull();
 
-      const keys = (list: readonly { entityId: string; field: string }[]) =>
-        list.map((slot) => `${slot.entityId} ${slot.field}`);
-      expect(keys(await store.listSlots())).toEqual([
-        'family:smith family.pets',
-        'family:smith profile.name',
-        'user:primary profile.city',
-        'user:primary travel.status',
-      ]);
-      expect(keys(await store.listSlots('user:primary'))).toEqual([
-        'user:primary profile.city',
-        'user:primary travel.status',
-      ]);
-      expect(await store.listSlots('team:none')).toEqual([]);
+    const replaced = sampleSlot('user:primary', 'travel.status', { version: 2, pending: null });
+    await write(store, (tx) => tx.putSlot({ ...replaced, committed: null }));
+    expect(await store.getSlot('user:primary', 'travel.status')).toEqual({
+      ...replaced,
+      committed: null,
     });
 
-    it('lists the slots of one entity in one domain only, by field', async () => {
-      const slots = [
-        sampleSlot('family:smith', 'family.schedule.swim'),
-        sampleSlot('family:smith', 'profile.name'),
-        sampleSlot('family:smith', 'family.leo.status'),
-        sampleSlot('family:smith', 'familyish.note'),
-        sampleSlot('user:primary', 'family.schedule.judo'),
-      ];
-      await putEach(store, slots, (tx, slot) => tx.putSlot(slot));
-      const fields = (list: readonly { field: string }[]) => list.map((slot) => slot.field);
-      // The domain is a whole first segment: "familyish.note" is another domain's field.
-      expect(fields(await store.listDomainSlots('family:smith', 'family'))).toEqual([
-        'family.leo.status',
-        'family.schedule.swim',
-      ]);
-      expect(await store.listDomainSlots('family:smith', 'travel')).toEqual([]);
-      expect(await store.listDomainSlots('family:none', 'family')).toEqual([]);
-      // Inside a write, a slot put earlier in the same transaction is read back.
-      const read = await write(store, async (tx) => {
-        await tx.putSlot(sampleSlot('family:smith', 'family.schedule.chess'));
-        return fields(await tx.listDomainSlots('family:smith', 'family'));
-      });
-      expect(read).toEqual(['family.leo.status', 'family.schedule.chess', 'family.schedule.swim']);
+    const keys = (list: readonly { entityId: string; field: string }[]) =>
+      list.map((slot) => `${slot.entityId} ${slot.field}`);
+    expect(keys(await store.listSlots())).toEqual([
+      'family:smith family.pets',
+      'family:smith profile.name',
+      'user:primary profile.city',
+      'user:primary travel.status',
+    ]);
+    expect(keys(await store.listSlots('user:primary'))).toEqual([
+      'user:primary profile.city',
+      'user:primary travel.status',
+    ]);
+    expect(await store.listSlots('team:none')).toEqual([]);
+  });
+
+  it('lists the slots of one entity in one domain only, by field', async () => {
+    const slots = [
+      sampleSlot('family:smith', 'family.schedule.swim'),
+      sampleSlot('family:smith', 'profile.name'),
+      sampleSlot('family:smith', 'family.leo.status'),
+      sampleSlot('family:smith', 'familyish.note'),
+      sampleSlot('user:primary', 'family.schedule.judo'),
+    ];
+    await putEach(store, slots, (tx, slot) => tx.putSlot(slot));
+    const fields = (list: readonly { field: string }[]) => list.map((slot) => slot.field);
+    // The domain is a whole first segment: "familyish.note" is another domain's field.
+    expect(fields(await store.listDomainSlots('family:smith', 'family'))).toEqual([
+      'family.leo.status',
+      'family.schedule.swim',
+    ]);
+    expect(await store.listDomainSlots('family:smith', 'travel')).toEqual([]);
+    expect(await store.listDomainSlots('family:none', 'family')).toEqual([]);
+    // Inside a write, a slot put earlier in the same transaction is read back.
+    const read = await write(store, async (tx) => {
+      await tx.putSlot(sampleSlot('family:smith', 'family.schedule.chess'));
+      return fields(await tx.listDomainSlots('family:smith', 'family'));
     });
+    expect(read).toEqual(['family.leo.status', 'family.schedule.chess', 'family.schedule.swim']);
+  });
+}
 
-    it('lists history in insertion order, filtered by field, upTo and limit', async () => {
-      const entries = [
-        sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e1', '2025-01-03T00:00:00.000Z'),
-        sampleHistoryEntry(SAMPLE_ENTITY, 'profile.city', 'e2', '2025-01-01T00:00:00.000Z'),
-        sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e3', '2025-01-02T00:00:00.000Z'),
-        sampleHistoryEntry('family:smith', 'travel.status', 'e4', '2025-01-01T00:00:00.000Z'),
-        sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e5', '2025-01-04T00:00:00.000Z'),
-      ];
-      await write(store, async (tx) => {
-        for (const entry of entries) await tx.appendHistory(entry);
-      });
-      const ids = (list: readonly { eventId: string }[]) => list.map((entry) => entry.eventId);
-
-      const all = await store.listHistory({ entityId: SAMPLE_ENTITY });
-      expect(ids(all)).toEqual(['e1', 'e2', 'e3', 'e5']);
-      expect(all[0]).toStrictEqual(entries[0]);
-      expect(
-        ids(await store.listHistory({ entityId: SAMPLE_ENTITY, field: 'travel.status' })),
-      ).toEqual(['e1', 'e3', 'e5']);
-      expect(
-        ids(
-          await store.listHistory({
-            entityId: SAMPLE_ENTITY,
-            field: 'travel.status',
-            upTo: '2025-01-03T00:00:00.000Z',
-          }),
-        ),
-      ).toEqual(['e1', 'e3']);
-      expect(ids(await store.listHistory({ entityId: SAMPLE_ENTITY, limit: 2 }))).toEqual([
-        'e1',
-        'e2',
-      ]);
-      expect(
-        ids(await store.listHistory({ entityId: SAMPLE_ENTITY, upTo: '2025-01-01T00:00:00.000Z' })),
-      ).toEqual(['e2']);
-      expect(await store.listHistory({ entityId: 'team:none' })).toEqual([]);
+/** History (insertion order, filters) and prompts (round trip, listing order, closing). */
+function registerHistoryAndPromptCases(store: Store): void {
+  it('lists history in insertion order, filtered by field, upTo and limit', async () => {
+    const entries = [
+      sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e1', '2025-01-03T00:00:00.000Z'),
+      sampleHistoryEntry(SAMPLE_ENTITY, 'profile.city', 'e2', '2025-01-01T00:00:00.000Z'),
+      sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e3', '2025-01-02T00:00:00.000Z'),
+      sampleHistoryEntry('family:smith', 'travel.status', 'e4', '2025-01-01T00:00:00.000Z'),
+      sampleHistoryEntry(SAMPLE_ENTITY, 'travel.status', 'e5', '2025-01-04T00:00:00.000Z'),
+    ];
+    await write(store, async (tx) => {
+      for (const entry of entries) await tx.appendHistory(entry);
     });
+    const ids = (list: readonly { eventId: string }[]) => list.map((entry) => entry.eventId);
 
-    it('round-trips prompts, replaces on put and lists them by createdAt, sequence, promptId', async () => {
-      const prompts = [
-        samplePrompt('p-b', '2025-01-02T00:00:00.000Z', { sequence: 3 }),
-        samplePrompt('p-c', '2025-01-01T00:00:00.000Z', { status: 'queued' }),
-        samplePrompt('p-a', '2025-01-02T00:00:00.000Z', {
-          entityId: 'family:smith',
-          sequence: 2,
+    const all = await store.listHistory({ entityId: SAMPLE_ENTITY });
+    expect(ids(all)).toEqual(['e1', 'e2', 'e3', 'e5']);
+    expect(all[0]).toStrictEqual(entries[0]);
+    expect(
+      ids(await store.listHistory({ entityId: SAMPLE_ENTITY, field: 'travel.status' })),
+    ).toEqual(['e1', 'e3', 'e5']);
+    expect(
+      ids(
+        await store.listHistory({
+          entityId: SAMPLE_ENTITY,
+          field: 'travel.status',
+          upTo: '2025-01-03T00:00:00.000Z',
         }),
-        samplePrompt('p-z', '2025-01-02T00:00:00.000Z', { status: 'rejected', sequence: 2 }),
-        samplePrompt('p-d', '2025-01-03T00:00:00.000Z', { status: 'confirmed' }),
-      ];
-      await putEach(store, prompts, (tx, prompt) => tx.putPrompt(prompt));
-      const ids = (list: readonly { promptId: string }[]) => list.map((prompt) => prompt.promptId);
+      ),
+    ).toEqual(['e1', 'e3']);
+    expect(ids(await store.listHistory({ entityId: SAMPLE_ENTITY, limit: 2 }))).toEqual([
+      'e1',
+      'e2',
+    ]);
+    expect(
+      ids(await store.listHistory({ entityId: SAMPLE_ENTITY, upTo: '2025-01-01T00:00:00.000Z' })),
+    ).toEqual(['e2']);
+    expect(await store.listHistory({ entityId: 'team:none' })).toEqual([]);
+  });
 
-      expect(await store.getPrompt('p-b')).toEqual(prompts[0]);
-      expect(await store.getPrompt('missing')).toBeNull();
-      expect(ids(await store.listPrompts({}))).toEqual(['p-c', 'p-a', 'p-z', 'p-b', 'p-d']);
-      expect(ids(await store.listPrompts({ status: ['open', 'queued'] }))).toEqual([
-        'p-c',
-        'p-a',
-        'p-b',
-      ]);
-      expect(ids(await store.listPrompts({ entityId: SAMPLE_ENTITY }))).toEqual([
-        'p-c',
-        'p-z',
-        'p-b',
-        'p-d',
-      ]);
-      expect(ids(await store.listPrompts({ status: ['open'], limit: 1 }))).toEqual(['p-a']);
+  it('round-trips prompts, replaces on put and lists them by createdAt, sequence, promptId', async () => {
+    const prompts = [
+      samplePrompt('p-b', '2025-01-02T00:00:00.000Z', { sequence: 3 }),
+      samplePrompt('p-c', '2025-01-01T00:00:00.000Z', { status: 'queued' }),
+      samplePrompt('p-a', '2025-01-02T00:00:00.000Z', {
+        entityId: 'family:smith',
+        sequence: 2,
+      }),
+      samplePrompt('p-z', '2025-01-02T00:00:00.000Z', { status: 'rejected', sequence: 2 }),
+      samplePrompt('p-d', '2025-01-03T00:00:00.000Z', { status: 'confirmed' }),
+    ];
+    await putEach(store, prompts, (tx, prompt) => tx.putPrompt(prompt));
+    const ids = (list: readonly { promptId: string }[]) => list.map((prompt) => prompt.promptId);
 
-      const closed = {
-        ...samplePrompt('p-b', '2025-01-02T00:00:00.000Z'),
-        status: 'expired' as const,
-        closedBy: 'evt-9',
-        closedAt: '2025-01-05T00:00:00.000Z',
-      };
-      await write(store, (tx) => tx.putPrompt(closed));
-      expect(await store.getPrompt('p-b')).toEqual(closed);
-      expect(ids(await store.listPrompts({ status: ['open'] }))).toEqual(['p-a']);
-    });
+    expect(await store.getPrompt('p-b')).toEqual(prompts[0]);
+    expect(await store.getPrompt('missing')).toBeNull();
+    expect(ids(await store.listPrompts({}))).toEqual(['p-c', 'p-a', 'p-z', 'p-b', 'p-d']);
+    expect(ids(await store.listPrompts({ status: ['open', 'queued'] }))).toEqual([
+      'p-c',
+      'p-a',
+      'p-b',
+    ]);
+    expect(ids(await store.listPrompts({ entityId: SAMPLE_ENTITY }))).toEqual([
+      'p-c',
+      'p-z',
+      'p-b',
+      'p-d',
+    ]);
+    expect(ids(await store.listPrompts({ status: ['open'], limit: 1 }))).toEqual(['p-a']);
+
+    const closed = {
+      ...samplePrompt('p-b', '2025-01-02T00:00:00.000Z'),
+      status: 'expired' as const,
+      closedBy: 'evt-9',
+      closedAt: '2025-01-05T00:00:00.000Z',
+    };
+    await write(store, (tx) => tx.putPrompt(closed));
+    expect(await store.getPrompt('p-b')).toEqual(closed);
+    expect(ids(await store.listPrompts({ status: ['open'] }))).toEqual(['p-a']);
   });
 }
 

@@ -102,6 +102,10 @@ export type PostgresStoreOptions = PostgresConnection & {
   readonly maxAttempts?: number;
 };
 
+/** How long a forget's vacuum waits for older transactions to end, and how often it looks. */
+const RECLAIM_WAIT_MS = 10_000;
+const RECLAIM_POLL_MS = 100;
+
 const DEFAULTS = {
   schema: 'verity',
   maxAttempts: 5,
@@ -330,6 +334,11 @@ export class PostgresStore
    * `VACUUM (FULL)` of every table of the schema. A plain VACUUM frees the dead row versions, but
    * leaves their bytes in the page's free space and a forgotten word's key in the full-text GIN
    * index; a full vacuum rewrites each table and its indexes into new files.
+   *
+   * A row version that a transaction open elsewhere in the database may still see survives even
+   * a full vacuum (it is copied into the new file), so the vacuum first waits, up to
+   * `RECLAIM_WAIT_MS`, for the transactions that began before the forget to end. One that stays
+   * open longer (a stuck session) keeps the old bytes until the next forget's vacuum.
    */
   reclaimForgotten(): Promise<void> {
     return this.#read('reclaimForgotten', false, async (session) => {
@@ -338,6 +347,19 @@ export class PostgresStore
         [this.#names.schemaName],
       );
       if (tables.length === 0) return;
+      const [now] = await session.query<{ readonly at: string }>(
+        'SELECT clock_timestamp()::text AS at',
+      );
+      for (let waited = 0; waited < RECLAIM_WAIT_MS; waited += RECLAIM_POLL_MS) {
+        const [older] = await session.query<{ readonly n: unknown }>(
+          `SELECT count(*) AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+              AND backend_xmin IS NOT NULL AND xact_start < $1::timestamptz`,
+          [now?.at],
+        );
+        if (Number(older?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, RECLAIM_POLL_MS));
+      }
       const names = tables.map((table) => `${this.#names.s}.${quoteIdent(table.name)}`);
       await session.exec(`VACUUM (FULL) ${names.join(', ')}`);
     });

@@ -192,3 +192,37 @@ export function useDashboardInChromium(
     return opened;
   };
 }
+
+/**
+ * Starts a log of `page`'s requests and their outcomes and of its console, each with the ms since
+ * the start; `waitFor` waits for `selector` and, on a timeout, fails with that log and what the
+ * page shows, so a rare failure in CI says what happened.
+ */
+export function traceDashboard(page: Page): {
+  waitFor(selector: string, timeout: number): Promise<void>;
+} {
+  const start = Date.now();
+  const log: string[] = [];
+  const at = (line: string): void => void log.push(`${Date.now() - start} ${line}`);
+  page.on('request', (r) => at(`-> ${r.method()} ${new URL(r.url()).pathname}`));
+  page.on('response', (r) => at(`<- ${r.status()} ${new URL(r.url()).pathname}`));
+  page.on('requestfailed', (r) => at(`xx ${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
+  page.on('console', (m) => at(`console ${m.text()}`));
+  return {
+    async waitFor(selector, timeout) {
+      try {
+        await page.waitForSelector(selector, { timeout });
+      } catch (error) {
+        const shown = await page.evaluate(`JSON.stringify({
+          dataset: document.body.dataset,
+          active: document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : null,
+          items: [...document.querySelectorAll('.inbox-item')].map((e) => e.dataset.id + ' ' + e.className),
+          main: (document.querySelector('main') || document.body).innerText.slice(0, 300),
+        })`);
+        throw new Error(
+          `${(error as Error).message}\npage: ${String(shown)}\ntraffic:\n${log.join('\n')}`,
+        );
+      }
+    },
+  };
+}

@@ -3,7 +3,10 @@ import type { Command } from 'commander';
 import {
   type ContextMode,
   type ContextResult,
+  DEFAULT_CONTEXT_BUDGET,
+  MAX_CONTEXT_BUDGET,
   packedContext,
+  packedContextView,
   type RuledContext,
   ruledContext,
 } from '../../../engine/index.js';
@@ -22,12 +25,10 @@ interface ContextCommandOptions {
 }
 
 /** The budget without `--budget`, the engine's own default. */
-const DEFAULT_BUDGET = 2000;
+const DEFAULT_BUDGET = DEFAULT_CONTEXT_BUDGET;
 
-/** The largest budget the command accepts; the engine refuses larger ones anyway. */
-const MAX_BUDGET = 1_000_000;
-
-const budget = wholeNumber(1, MAX_BUDGET, 'a whole number of tokens');
+/** The largest budget every surface accepts (MCP `get_context` and HTTP too). */
+const budget = wholeNumber(1, MAX_CONTEXT_BUDGET, 'a whole number of tokens');
 
 const mode = oneOf(['full', 'minimal'] as const satisfies ContextMode[]);
 
@@ -83,12 +84,18 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
     .option('--md', 'print only the context markdown')
     .option(
       '--pack',
-      'recall-pack mode: the recall pack (seed 004) first, then the context (a thread without --entity: no pack)',
+      'recall-pack mode: your Hard Rules first, then the recall pack (seed 004), then the context (a thread without --entity: neither rules nor pack)',
     )
     .action(async (options: ContextCommandOptions & { pack?: true }, command: Command) => {
       if (options.json === true && options.md === true) {
         throw new UsageError('choose one of --json and --md');
       }
+      const warnOmittedRules = (omitted: number, tokens: number) => {
+        if (omitted === 0) return;
+        toolkit.io.stderr(
+          `verity: warning: ${omitted} Hard Rule(s) did not fit the ${tokens}-token budget (the context says so)\n`,
+        );
+      };
       await toolkit.run(command, async (engine) => {
         if (options.pack === true) {
           const request = {
@@ -98,19 +105,23 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
             budget: options.budget ?? DEFAULT_BUDGET,
             mode: options.mode,
           };
-          const { pack, context: rest, markdown } = await packedContext(engine, request);
-          if (pack === null) {
+          const packed = await packedContext(engine, request);
+          warnOmittedRules(packed.hard_rules.omitted, request.budget);
+          if (
+            packed.pack === null &&
+            request.thread !== undefined &&
+            request.entity === undefined
+          ) {
             toolkit.io.stderr(
               "verity: no recall pack for a thread without --entity (it is one person's, from every thread)\n",
             );
-          }
-          if (options.md === true) toolkit.print(markdown);
-          else
-            toolkit.output(
-              options,
-              { recall_pack: pack, context: rest, markdown },
-              (v) => v.markdown,
+          } else if (packed.pack === null && packed.hard_rules.omitted === 0) {
+            toolkit.io.stderr(
+              `verity: warning: no room for the recall pack in the ${request.budget}-token budget after the Hard Rules\n`,
             );
+          }
+          if (options.md === true) toolkit.print(packed.markdown);
+          else toolkit.output(options, packedContextView(packed), (v) => v.markdown);
           return;
         }
         // The user's Hard Rules head every context, paid for first (issue #13 H).
@@ -121,17 +132,18 @@ export function registerContextCommands(program: Command, toolkit: CliToolkit): 
           budget: options.budget ?? DEFAULT_BUDGET,
           mode: options.mode,
         });
-        const { omitted } = ruled.hard_rules;
-        if (omitted > 0) {
-          toolkit.io.stderr(
-            `verity: warning: ${omitted} Hard Rule(s) did not fit the ${options.budget ?? DEFAULT_BUDGET}-token budget (the context says so)\n`,
-          );
-        }
+        warnOmittedRules(ruled.hard_rules.omitted, options.budget ?? DEFAULT_BUDGET);
         if (options.md === true) toolkit.print(ruled.markdown);
         else
           toolkit.output(
             options,
-            { ...ruled.context, hard_rules: ruled.hard_rules, markdown: ruled.markdown },
+            {
+              ...ruled.context,
+              budget: ruled.budget,
+              total: ruled.total,
+              hard_rules: ruled.hard_rules,
+              markdown: ruled.markdown,
+            },
             (v) => renderRuledReport(ruled, v),
           );
       });

@@ -31,10 +31,23 @@ describe('proposals past their seven days, before `proposals expire` runs', () =
     return { id: first.proposal_id, review };
   }
 
-  it('lists and REVIEW.md agree on day 8: neither offers the proposal, both say it expired', async () => {
+  it('lists it as expired on day 8 without writing; `proposals expire` records it and rewrites REVIEW.md', async () => {
     const { id, review } = await staged();
     const day8 = '2026-11-29T16:00:00Z';
+    const ledger = async () => cli.ok(['stats', '--json'], day8);
+    const before = await ledger();
     expect(await cli.ok(['proposals', 'list'], day8)).toBe('no proposals\n');
+    const listed = JSON.parse(
+      await cli.ok(['proposals', 'list', '--status', 'expired', '--json'], day8),
+    ) as { proposals: { proposal_id: string; status: string; resolved_at: string }[] };
+    expect(listed.proposals).toMatchObject([
+      { proposal_id: id, status: 'expired', resolved_at: '2026-11-28T15:00:00.000Z' },
+    ]);
+    // A list is a read: no event recorded, REVIEW.md untouched.
+    expect(await ledger()).toBe(before);
+    expect(readFileSync(review, 'utf8')).toContain('- [ ]');
+    expect(await cli.ok(['proposals', 'expire'], day8)).toContain(id);
+    expect(await ledger()).not.toBe(before);
     expect(readFileSync(review, 'utf8')).not.toContain('- [ ]');
     expect(await cli.ok(['proposals', 'list', '--status', 'expired'], day8)).toContain(id);
   });

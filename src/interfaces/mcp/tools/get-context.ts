@@ -2,7 +2,10 @@ import { z } from 'zod';
 import {
   CONTEXT_MODES,
   CONTEXT_SECTIONS,
+  DEFAULT_CONTEXT_BUDGET,
+  MAX_CONTEXT_BUDGET,
   packedContext,
+  packedContextView,
   ruledContext,
 } from '../../../engine/index.js';
 import { defineTool, reply } from './define-tool.js';
@@ -24,27 +27,38 @@ export const hardRulesView = z.object({
 });
 
 const output = {
-  entity_id: z.string(),
-  thread_id: z.string().nullable(),
-  query: z.string().nullable(),
-  now: z.string(),
-  mode: z.enum(CONTEXT_MODES),
+  // Without `pack`: the context's own fields. With `pack`, the view every surface gives
+  // (`packedContextView`): budget, total, markdown, hard_rules, recall_pack and the nested context.
+  entity_id: z.string().optional(),
+  thread_id: z.string().nullable().optional(),
+  query: z.string().nullable().optional(),
+  now: z.string().optional(),
+  mode: z.enum(CONTEXT_MODES).optional(),
   budget: z.number().int(),
   total: z.number().int(),
   markdown: z.string(),
-  sections: z.array(section),
-  included: z.object({
-    message_ids: z.array(z.string()),
-    memory_ids: z.array(z.string()),
-    state_item_uids: z.array(z.string()),
-    state_item_refs: z.array(z.string()),
-    entity_ids: z.array(z.string()),
-  }),
+  sections: z.array(section).optional(),
+  included: z
+    .object({
+      message_ids: z.array(z.string()),
+      memory_ids: z.array(z.string()),
+      state_item_uids: z.array(z.string()),
+      state_item_refs: z.array(z.string()),
+      entity_ids: z.array(z.string()),
+    })
+    .optional(),
+  hard_rules: hardRulesView,
+  /** With `pack` only; null for a thread asked without an entity or a budget the rules fill. */
   recall_pack: z
     .object({ pack_id: z.string(), tokens: z.number().int(), markdown: z.string() })
+    .loose()
+    .nullable()
     .optional(),
-  /** Absent with `pack`: the recall pack heads that context instead. */
-  hard_rules: hardRulesView.optional(),
+  /** With `pack` only: the context under the pack, as `verity context --json` shows one. */
+  context: z
+    .object({ budget: z.number().int(), total: z.number().int(), markdown: z.string() })
+    .loose()
+    .optional(),
 };
 /** `get_context`: the budgeted briefing for one turn. */
 export const getContext = defineTool({
@@ -57,7 +71,15 @@ export const getContext = defineTool({
     entity_id: entityIdInput.unwrap().optional(),
     thread_id: threadIdInput.optional(),
     query: z.string().min(1).max(1000).optional(),
-    budget: z.number().int().min(1).max(100_000).default(2000),
+    budget: z
+      .number()
+      .int()
+      .min(1)
+      .max(
+        MAX_CONTEXT_BUDGET,
+        `budget must be a whole number of tokens from 1 to ${MAX_CONTEXT_BUDGET}`,
+      )
+      .default(DEFAULT_CONTEXT_BUDGET),
     mode: z.enum(CONTEXT_MODES).default('full'),
     pack: z.boolean().default(false),
   },
@@ -73,28 +95,22 @@ export const getContext = defineTool({
       budget: args.budget,
       mode: args.mode,
     };
-    // As `verity context`: the user's Hard Rules head the context, paid for first; with `pack`,
-    // the recall pack does.
-    const {
-      pack,
-      hardRules,
-      context: result,
-      markdown,
-    } = args.pack
-      ? { ...(await packedContext(engine, request)), hardRules: null }
-      : await ruledContext(engine, request).then((ruled) => ({
-          ...ruled,
-          pack: null,
-          hardRules: ruled.hard_rules,
-        }));
+    if (args.pack) {
+      // As `verity context --pack --json` and HTTP `?pack=true`, field for field.
+      const view = tool.parse(packedContextView(await packedContext(engine, request)));
+      return reply(view, view.markdown === '' ? '(no context yet)' : view.markdown);
+    }
+    // As `verity context`: the user's Hard Rules head the context, paid for first.
+    const ruled = await ruledContext(engine, request);
+    const { context: result, markdown } = ruled;
     const structured = tool.parse({
       entity_id: result.entity,
       thread_id: result.thread,
       query: result.query,
       now: result.now,
       mode: result.mode,
-      budget: result.budget,
-      total: result.total + (pack?.tokens ?? 0),
+      budget: ruled.budget,
+      total: ruled.total,
       markdown,
       sections: result.sections.map((s) => ({
         name: s.name,
@@ -109,10 +125,7 @@ export const getContext = defineTool({
         state_item_refs: result.included.stateItemRefs,
         entity_ids: result.included.entityIds,
       },
-      ...(pack === null
-        ? {}
-        : { recall_pack: { pack_id: pack.pack_id, tokens: pack.tokens, markdown: pack.markdown } }),
-      ...(hardRules === null ? {} : { hard_rules: hardRules }),
+      hard_rules: ruled.hard_rules,
     });
     return reply(structured, structured.markdown === '' ? '(no context yet)' : structured.markdown);
   },
