@@ -8,7 +8,6 @@
 //    (messages added per question);
 // 3. the learned ranker (shipped training settings, five folds, out of fold) on lists cut to k.
 // Run: npx tsx bench/retrieval-depth.ts <collected-deep.json>
-import { readFileSync } from 'node:fs';
 import {
   FEATURE_NAMES,
   type LearnedModel,
@@ -24,7 +23,7 @@ import { queryIntent } from '../src/search/query-intent.js';
 import { loadLocomo } from './locomo.js';
 import { loadLme } from './longmemeval.js';
 import { score } from './retrieval-harness.js';
-import { type Collected, rankOne, suiteCandidates } from './retrieval-suite.js';
+import { type Collected, rankOne, readCollected, suiteCandidates } from './retrieval-suite.js';
 import { CHOSEN, crossValidate, foldsOf, halves, objective } from './retrieval-train.js';
 
 /** A copy of `c` whose every candidate list is cut to its first `k`. */
@@ -154,7 +153,7 @@ function coverage(list: readonly Collected[], pool: (c: Collected) => ReadonlySe
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file] = process.argv.slice(2);
   if (file === undefined) throw new Error('usage: retrieval-depth <collected-deep.json>');
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { locomo: Collected[]; lme: Collected[] };
+  const saved = readCollected(file);
   const { locomoA, lmeTuning } = halves(saved);
   const depth = Math.max(...[...locomoA, ...lmeTuning].map((c) => c.text.length));
   console.log(

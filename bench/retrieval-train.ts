@@ -32,6 +32,7 @@ import { loadLme, splitLme } from './longmemeval.js';
 import {
   type Collected,
   evaluateConfig,
+  parseCollected,
   type SuiteConfig,
   suiteCandidates,
 } from './retrieval-suite.js';
@@ -146,7 +147,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `lists sha256 ${digest}${digest === TRAINED_ON.sha256 ? ` (the shipped model's, collected at ${TRAINED_ON.commit})` : ` (not the shipped model's: those are collected at ${TRAINED_ON.commit})`}`,
   );
-  const saved = JSON.parse(raw.toString('utf8')) as { locomo: Collected[]; lme: Collected[] };
+  const saved = parseCollected(raw);
   const { locomoA, locomoB, lmeTuning, lmeHeld } = halves(saved);
   const line = (name: string, a: Measured, t: Measured) =>
     console.log(

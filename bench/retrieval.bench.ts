@@ -2,7 +2,7 @@
 // configuration tried, on tuning and held-out halves, per question type; throughput and latency.
 // Run: npm run bench:retrieval (writes the "retrieval" section of docs/BENCHMARKS.md);
 // `--quick` skips throughput and latency and prints only.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import {
@@ -33,11 +33,13 @@ import {
   collect,
   evaluateConfig,
   FEEDBACK_TRIALS,
+  readCollected,
   type SuiteBreakdown,
   type SuiteConfig,
   type SuiteCorpus,
   type SuiteQuestion,
   type SuiteRow,
+  writeCollected,
 } from './retrieval-suite.js';
 
 if (!locomoAvailable()) {
@@ -342,12 +344,7 @@ const reuse = COLLECTED_FILE !== null && existsSync(COLLECTED_FILE);
 // and the end-to-end check are for 50 and should not be read from such a run).
 const depthFlag = process.argv.indexOf('--depth');
 const DEPTH = depthFlag === -1 ? undefined : Number(process.argv[depthFlag + 1]);
-const saved = reuse
-  ? (JSON.parse(readFileSync(COLLECTED_FILE, 'utf8')) as {
-      locomo: Collected[];
-      lme: Collected[];
-    })
-  : null;
+const saved = reuse ? readCollected(COLLECTED_FILE) : null;
 
 // End to end through engine.search with the default settings, to check the offline ranking.
 async function endToEnd(built: BuiltSuite, list: readonly SuiteQuestion[]) {
@@ -417,7 +414,7 @@ if (withLme && saved === null) {
   for (const store of lmeBuilt.stores.values()) await store.dispose();
 }
 if (COLLECTED_FILE !== null && !reuse) {
-  writeFileSync(COLLECTED_FILE, JSON.stringify({ locomo: locomoCollected, lme: lmeCollected }));
+  writeCollected(COLLECTED_FILE, { locomo: locomoCollected, lme: lmeCollected });
 }
 const lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
 const lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
