@@ -340,8 +340,8 @@ console.log('README BM25 baseline (all, message R@10):', f3(baselines.all[HEAD]?
 const collectedFlag = process.argv.indexOf('--collected');
 const COLLECTED_FILE = collectedFlag === -1 ? null : (process.argv[collectedFlag + 1] ?? null);
 const reuse = COLLECTED_FILE !== null && existsSync(COLLECTED_FILE);
-// `--depth <n>`: collect n candidates per ranker instead of 50 (ceiling measurements; the tables
-// and the end-to-end check are for 50 and should not be read from such a run).
+// `--depth <n>`: collect n candidates per ranker instead of 50 (ceiling measurements): the run
+// saves the lists (`--collected`) and stops; bench/retrieval-depth.ts reads them.
 const depthFlag = process.argv.indexOf('--depth');
 const DEPTH = depthFlag === -1 ? undefined : Number(process.argv[depthFlag + 1]);
 const saved = reuse ? readCollected(COLLECTED_FILE) : null;
@@ -415,6 +415,11 @@ if (withLme && saved === null) {
 }
 if (COLLECTED_FILE !== null && !reuse) {
   writeCollected(COLLECTED_FILE, { locomo: locomoCollected, lme: lmeCollected });
+}
+if (DEPTH !== undefined) {
+  // Deep lists carry no feedback lists and LoCoMo half A only: the grid below cannot rank them.
+  console.log(`lists at depth ${DEPTH} collected; read them with bench/retrieval-depth.ts`);
+  process.exit(0);
 }
 const lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
 const lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
