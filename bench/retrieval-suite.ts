@@ -3,6 +3,7 @@
 // collected once through the engine, then every fusion configuration ranked from those lists by
 // the same pure functions the engine uses (`rankCandidates`, `rankSessions`). The default settings
 // are also run end to end through `engine.search` to check the two paths agree.
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { SearchOptions } from '../src/engine/index.js';
 import type { EmbeddingModel } from '../src/providers/index.js';
 import {
@@ -163,13 +164,17 @@ export async function buildSuite(
   return { stores, messages, ingestSeconds, indexSeconds };
 }
 
-/** Collects each question's candidate lists (the engine's own searches, 50 per ranker). */
+/**
+ * Collects each question's candidate lists (the engine's own searches, 50 per ranker, or `depth`:
+ * deeper lists measure the ceiling of wider candidates; the top 50 of a deeper list is the
+ * 50-list, so one deep collection serves both).
+ */
 export async function collect(
   built: BuiltSuite,
   questions: readonly SuiteQuestion[],
+  depth = DEFAULT_FUSION.candidates,
 ): Promise<Collected[]> {
   const out: Collected[] = [];
-  const depth = DEFAULT_FUSION.candidates;
   for (const question of questions) {
     const store = built.stores.get(question.corpus);
     if (store === undefined) throw new Error(`no store for ${question.corpus}`);
@@ -189,7 +194,8 @@ export async function collect(
       }));
     };
     const feedback: Record<string, Listed[]> = {};
-    for (const settings of FEEDBACK_TRIALS) {
+    // Deep lists are for the ceiling: the feedback lists are skipped (they would not fit one JSON string).
+    for (const settings of depth > DEFAULT_FUSION.candidates ? [] : FEEDBACK_TRIALS) {
       feedback[feedbackKey(settings)] = await list(
         { mode: 'text', fusion: { feedback: settings, contextMaxLength: 0 } },
         'bm25',
@@ -355,3 +361,86 @@ export function evaluateConfig(
   rows['overall'] = row(judged.filter((j) => headline(j.type)));
   return rows;
 }
+
+/** Saved candidate lists of both suites, as `--collected` writes them. */
+export interface SavedLists {
+  locomo: Collected[];
+  lme: Collected[];
+}
+
+/**
+ * Writes `saved` to `file` one question at a time: deep lists (`--depth 200`) of every question
+ * are longer than the longest string V8 builds, so `JSON.stringify` of the whole throws. The bytes
+ * are those `JSON.stringify(saved)` gives, so the digest of a shallow save is unchanged.
+ */
+export function writeCollected(file: string, saved: SavedLists): void {
+  const fd = openSync(file, 'w');
+  try {
+    const suite = (key: keyof SavedLists, head: string) => {
+      writeSync(fd, `${head}"${key}":[`);
+      saved[key].forEach((c, i) => {
+        writeSync(fd, `${i === 0 ? '' : ','}${JSON.stringify(c)}`);
+      });
+      writeSync(fd, ']');
+    };
+    suite('locomo', '{');
+    suite('lme', ',');
+    writeSync(fd, '}');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x7b, 0x5b]); // { [
+const CLOSERS = new Set([0x7d, 0x5d]); // } ]
+
+/**
+ * Reads what `writeCollected` (or `JSON.stringify` of the same object) wrote, parsing each
+ * question on its own so that no string longer than one question is built. The top level is an
+ * object of arrays; its keys are read from the bytes before each array.
+ */
+export function parseCollected(raw: Buffer): SavedLists {
+  const out: SavedLists = { locomo: [], lme: [] };
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let keyStart = -1;
+  let key = '';
+  let itemStart = -1;
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as number;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (b === BACKSLASH) escaped = true;
+      else if (b === QUOTE) {
+        inString = false;
+        if (depth === 1 && keyStart !== -1) {
+          key = raw.toString('utf8', keyStart, i);
+          keyStart = -1;
+        }
+      }
+      continue;
+    }
+    if (b === QUOTE) {
+      inString = true;
+      if (depth === 1) keyStart = i + 1;
+    } else if (OPENERS.has(b)) {
+      if (depth === 2) itemStart = i;
+      depth++;
+    } else if (CLOSERS.has(b)) {
+      depth--;
+      if (depth === 2 && itemStart !== -1) {
+        if (key !== 'locomo' && key !== 'lme') throw new Error(`unexpected list "${key}"`);
+        out[key].push(JSON.parse(raw.toString('utf8', itemStart, i + 1)) as Collected);
+        itemStart = -1;
+      }
+    }
+  }
+  if (depth !== 0 || inString) throw new Error('saved lists end early');
+  return out;
+}
+
+/** `parseCollected` of a file. */
+export const readCollected = (file: string): SavedLists => parseCollected(readFileSync(file));

@@ -32,6 +32,7 @@ import { loadLme, splitLme } from './longmemeval.js';
 import {
   type Collected,
   evaluateConfig,
+  parseCollected,
   type SuiteConfig,
   suiteCandidates,
 } from './retrieval-suite.js';
@@ -88,7 +89,7 @@ export function foldsOf(list: readonly Collected[]): Map<string, number> {
   return new Map(corpora.map((corpus, index) => [corpus, index % 5]));
 }
 
-interface Measured {
+export interface Measured {
   readonly r10: number;
   readonly ndcg: number;
 }
@@ -98,7 +99,7 @@ const overall = (list: readonly Collected[], config: SuiteConfig): Measured => {
 };
 
 /** Out-of-fold figures of one setting on both tuning halves. */
-function crossValidate(
+export function crossValidate(
   a: readonly Collected[],
   t: readonly Collected[],
   train: TrainOptions,
@@ -135,7 +136,7 @@ function crossValidate(
   return { a: pooled(scoredA, a.length), t: pooled(scoredT, t.length) };
 }
 
-const objective = (a: Measured, t: Measured) => (a.r10 + a.ndcg + t.r10 + t.ndcg) / 4;
+export const objective = (a: Measured, t: Measured) => (a.r10 + a.ndcg + t.r10 + t.ndcg) / 4;
 const f3 = (n: number) => n.toFixed(4);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -146,7 +147,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `lists sha256 ${digest}${digest === TRAINED_ON.sha256 ? ` (the shipped model's, collected at ${TRAINED_ON.commit})` : ` (not the shipped model's: those are collected at ${TRAINED_ON.commit})`}`,
   );
-  const saved = JSON.parse(raw.toString('utf8')) as { locomo: Collected[]; lme: Collected[] };
+  const saved = parseCollected(raw);
   const { locomoA, locomoB, lmeTuning, lmeHeld } = halves(saved);
   const line = (name: string, a: Measured, t: Measured) =>
     console.log(

@@ -2,7 +2,7 @@
 // configuration tried, on tuning and held-out halves, per question type; throughput and latency.
 // Run: npm run bench:retrieval (writes the "retrieval" section of docs/BENCHMARKS.md);
 // `--quick` skips throughput and latency and prints only.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createLocalEmbeddingModel } from '../src/providers/local/index.js';
 import {
@@ -33,11 +33,13 @@ import {
   collect,
   evaluateConfig,
   FEEDBACK_TRIALS,
+  readCollected,
   type SuiteBreakdown,
   type SuiteConfig,
   type SuiteCorpus,
   type SuiteQuestion,
   type SuiteRow,
+  writeCollected,
 } from './retrieval-suite.js';
 
 if (!locomoAvailable()) {
@@ -338,12 +340,11 @@ console.log('README BM25 baseline (all, message R@10):', f3(baselines.all[HEAD]?
 const collectedFlag = process.argv.indexOf('--collected');
 const COLLECTED_FILE = collectedFlag === -1 ? null : (process.argv[collectedFlag + 1] ?? null);
 const reuse = COLLECTED_FILE !== null && existsSync(COLLECTED_FILE);
-const saved = reuse
-  ? (JSON.parse(readFileSync(COLLECTED_FILE, 'utf8')) as {
-      locomo: Collected[];
-      lme: Collected[];
-    })
-  : null;
+// `--depth <n>`: collect n candidates per ranker instead of 50 (ceiling measurements): the run
+// saves the lists (`--collected`) and stops; bench/retrieval-depth.ts reads them.
+const depthFlag = process.argv.indexOf('--depth');
+const DEPTH = depthFlag === -1 ? undefined : Number(process.argv[depthFlag + 1]);
+const saved = reuse ? readCollected(COLLECTED_FILE) : null;
 
 // End to end through engine.search with the default settings, to check the offline ranking.
 async function endToEnd(built: BuiltSuite, list: readonly SuiteQuestion[]) {
@@ -376,11 +377,21 @@ if (saved === null) {
   console.log(
     `LoCoMo: ${locomoBuilt.messages} messages, ingest ${(locomoBuilt?.ingestSeconds ?? 0).toFixed(1)} s, vectors ${locomoBuilt.indexSeconds.toFixed(1)} s`,
   );
-  locomoCollected = await collect(locomoBuilt, locomoQuestions);
-  locomoE2E = await endToEnd(
+  // A deep collection (ceiling measurements) keeps half A only: half B is held out, and deep
+  // lists of every question would not fit one JSON string.
+  locomoCollected = await collect(
     locomoBuilt,
-    locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
+    DEPTH === undefined
+      ? locomoQuestions
+      : locomoQuestions.filter((q) => HALF_A.includes(q.corpus)),
+    DEPTH,
   );
+  if (DEPTH === undefined) {
+    locomoE2E = await endToEnd(
+      locomoBuilt,
+      locomoQuestions.filter((q) => HALF_B.includes(q.corpus) && locomoHeadline(q.type)),
+    );
+  }
   for (const store of locomoBuilt.stores.values()) await store.dispose();
 }
 const locomoA = locomoCollected.filter((c) => HALF_A.includes(c.question.corpus));
@@ -395,7 +406,7 @@ if (withLme && saved === null) {
   console.log(
     `LongMemEval: ${lmeBuilt.messages} messages, ingest ${lmeBuilt.ingestSeconds.toFixed(1)} s, vectors ${lmeBuilt.indexSeconds.toFixed(1)} s`,
   );
-  lmeCollected = await collect(lmeBuilt, lmeQuestions);
+  lmeCollected = await collect(lmeBuilt, lmeQuestions, DEPTH);
   lmeE2E = await endToEnd(
     lmeBuilt,
     lmeQuestions.filter((q) => lmeSplit.heldOut.includes(q.corpus)),
@@ -403,7 +414,12 @@ if (withLme && saved === null) {
   for (const store of lmeBuilt.stores.values()) await store.dispose();
 }
 if (COLLECTED_FILE !== null && !reuse) {
-  writeFileSync(COLLECTED_FILE, JSON.stringify({ locomo: locomoCollected, lme: lmeCollected }));
+  writeCollected(COLLECTED_FILE, { locomo: locomoCollected, lme: lmeCollected });
+}
+if (DEPTH !== undefined) {
+  // Deep lists carry no feedback lists and LoCoMo half A only: the grid below cannot rank them.
+  console.log(`lists at depth ${DEPTH} collected; read them with bench/retrieval-depth.ts`);
+  process.exit(0);
 }
 const lmeTuning = lmeCollected.filter((c) => lmeSplit.tuning.includes(c.question.corpus));
 const lmeHeld = lmeCollected.filter((c) => lmeSplit.heldOut.includes(c.question.corpus));
