@@ -1,6 +1,7 @@
 import { sha256Hex } from '../core/index.js';
 import {
   type AgreementReading,
+  analyseClause,
   HEARSAY,
   isQualifying,
   opensWithRefusal,
@@ -1196,6 +1197,90 @@ function reportsSymptom(sentence: string): boolean {
   );
 }
 
+// How the team's or the user's system is, in the present simple (issue #13, rules@27): "we host
+// the docs on Netlify", "our invoices go out through Stripe", "the API sits behind nginx". The
+// sentence rules leave such a statement working context when it holds no value or name they
+// count as specific; it is a durable fact. Read from the clause, not from its verb: a statement
+// (not a question or a hedge) in the present simple, not negated, whose subject is the team or
+// a thing, whose verb is a full verb (not be, have, do) and which goes on to a prepositional
+// complement, a preposition and the noun it governs (where, through what, behind what). Work in
+// flight is progressive ("we're currently looking into nginx") and is not read; nor a moment
+// ("we move to Hetzner tomorrow"), a one-off day ("we leave on Friday"), an infinitive ("we need
+// to talk about hosting") or a clause the symptom cues below read as wrong.
+const PROGRESSIVE = /\b(?:am|is|are|was|were|be|been|'re|'s|'m)\s+(?:\w+ly\s+)?\w+ing\b/i;
+const LIGHT_VERB = new Set(['be', 'have', 'do', 'get', 'let', 'need', 'want', 'think', 'say']);
+const ONE_DAY =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|midnight|morning|evening|afternoon|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2})\b/i;
+// "Our …" is the team's own; "the back office crawls on the Invoices screen" may be a complaint
+// about anyone's thing, and is left to the other rules.
+const OWNED = /^(?:our|my)\s/i;
+const GOVERNED = new Set(['NOUN', 'PROPN', 'NUM', 'X']);
+const NOMINAL = new Set(['NOUN', 'PROPN']);
+// Prepositions of time: "after lunch" says when, not where or through what.
+const WHEN = /^(?:after|before|until|till|during|since)$/i;
+const FOR_A_WHILE = /\bfor (?:a while|now|the moment|the time being|a bit)\b/i;
+const LEADS_TO_NOUN = new Set(['DET', 'ADJ', 'NUM', 'PRON', 'NOUN', 'PROPN']);
+
+/** True when a user sentence states in the present simple how the team's or a thing's setup is. */
+function statesStandingSetup(sentence: string): boolean {
+  if (isQuestion(sentence) || isHedged(sentence) || isOneOff(sentence)) return false;
+  if (PROGRESSIVE.test(sentence) || reportsSymptom(sentence)) return false;
+  const clause = analyseClause(sentence);
+  if (clause.mood !== 'statement' || clause.tense !== 'present' || clause.aspect !== 'simple')
+    return false;
+  if (clause.negated || clause.predicate === null || LIGHT_VERB.has(clause.predicate)) return false;
+  const { kind, text } = clause.subject;
+  const tokens = clause.tokens;
+  // The team, or a thing named by a noun: not "it", "that" (what they stand for is elsewhere).
+  const subject = tokens.find((t) => t.text === text);
+  const nominal = NOMINAL.has(subject?.pos ?? '');
+  const thing =
+    (kind === 'named' && nominal) || (kind === 'other' && nominal && OWNED.test(sentence));
+  if (kind !== 'we' && !thing) return false;
+  // A full verb in the present simple stands alone: an auxiliary anywhere marks another
+  // construction ("is for the meeting", "'ll apply").
+  if (tokens.some((t) => t.pos === 'AUX') || FOR_A_WHILE.test(sentence)) return false;
+  const verb = tokens.findIndex((t) => t.pos === 'VERB' && t.lemma === clause.predicate);
+  if (verb === -1) return false;
+  // A singular thing takes the verb's -s ("the API runs"); "Ill apply" is a first person misspelt.
+  const verbText = tokens[verb]?.text ?? '';
+  if (kind !== 'we' && !/s$/i.test(text) && !/s$/i.test(verbText)) return false;
+  const after = tokens.slice(verb + 1);
+  if (after.some((t, i) => t.lemma === 'to' && after[i + 1]?.pos === 'VERB')) return false;
+  // A preposition, then the noun it governs, perhaps after a determiner or an adjective.
+  for (let i = 0; i < after.length; i += 1) {
+    if (after[i]?.pos !== 'ADP' || WHEN.test(after[i]?.text ?? '')) continue;
+    let j = i + 1;
+    while (
+      j < after.length &&
+      !GOVERNED.has(after[j]?.pos ?? '') &&
+      LEADS_TO_NOUN.has(after[j]?.pos ?? '')
+    )
+      j += 1;
+    const head = after[j];
+    // A capitalised word after the preposition is a name whatever the tagger made of it ("on
+    // Render" is tagged a verb).
+    if (head !== undefined && (GOVERNED.has(head.pos) || /^[A-Z]/.test(head.text)))
+      return !ONE_DAY.test(after.map((t) => t.text).join(' '));
+  }
+  return false;
+}
+
+// A recurring symptom (issue #13, rules@27): a thing that misbehaves each time something else
+// happens ("the kiosk screen flickers whenever the card reader wakes up", "the hall light blinks
+// every time the pump starts"). The verb stands bare, no object and no particle before the
+// recurrence, and names a fault of a device; a thing's routine on a trigger ("the backup runs
+// whenever the laptop is plugged in") names no fault and is left to the other rules.
+const FAULT_VERB =
+  /\b(?:flickers?|flicker|blinks?|flashes|glitch(?:es)?|stutters?|jitters?|beeps?|reboots?|restarts?|disconnects?|drops? out|cuts? out|dies|shuts? (?:off|down)|overheats?|jams?|skips?|freezes|crashes|hangs|lags?|buzzes|squeals?|rattles?|resets?)\s+(?:\w+ly\s+)?(?:whenever|every time|each time|any ?time|as soon as)\b/i;
+
+/** True when a user sentence says a thing misbehaves each time something happens. */
+function recursAsFault(sentence: string): boolean {
+  if (!FAULT_VERB.test(sentence)) return false;
+  const { kind } = analyseClause(sentence).subject;
+  return kind === 'named' || kind === 'other';
+}
+
 // Working context of the moment, read as a fact by the sentence rules (issue #13, rules@25):
 // - a day taken by a one-off event, said as the reason for moving something ("wait, friday is the
 //   assembly. move the quiz to monday"): a clash of the moment, not a standing fact about the
@@ -1247,6 +1332,8 @@ function kindInContext(
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
   if (speaker === 'user' && kind === 'skip') kind = afterHeading(sentence) ?? kind;
+  if (speaker === 'user' && kind === 'context' && recursAsFault(sentence)) kind = 'problem';
+  else if (speaker === 'user' && kind === 'context' && statesStandingSetup(sentence)) kind = 'fact';
   if (speaker === 'user' && SYMPTOM_OF.has(kind)) {
     if (
       dayTakenBeforeMove(sentences, at) ||
@@ -1402,8 +1489,13 @@ export interface ObserveInput {
 /** The shipped scorer (trained by `bench/observe-train.ts` on every observe set). */
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
-/** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@26';
+/**
+ * The observer version the output names: the rules, and the scorer when one is used.
+ * rules@27: a present-simple statement of how the team's or a thing's setup is ("we host the docs
+ * on Netlify") is a 🔴 fact, and a device that misbehaves each time something happens is a 🟡
+ * problem (issue #13, see `statesStandingSetup` and `recursAsFault`).
+ */
+export const RULES_VERSION = 'rules@27';
 
 function candidateOf(
   { observation, kind, change }: Draft,
