@@ -51,6 +51,8 @@ describe('rules@27: a thing that misbehaves each time something happens is a pro
     // Positive, reworded positive.
     ['the lobby monitor blinks whenever the lift motor starts', 'lobby monitor'],
     ['Our label printer jams every time someone opens the side tray.', 'label printer'],
+    // A verb whose form says the work is done wrong.
+    ['Our till app miscalculates the change on card refunds.', 'till app'],
     // A symptom with an onset: rules@25's onset cue, a 🟡 problem, no proposal of its own.
     ['The scanner has been saving everything as TIFF since Tuesday.', 'TIFF'],
   ])('reads "%s" as a 🟡 problem', (sentence, words) => {

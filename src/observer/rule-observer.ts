@@ -1274,9 +1274,13 @@ function statesStandingSetup(sentence: string): boolean {
 const FAULT_VERB =
   /\b(?:flickers?|flicker|blinks?|flashes|glitch(?:es)?|stutters?|jitters?|beeps?|reboots?|restarts?|disconnects?|drops? out|cuts? out|dies|shuts? (?:off|down)|overheats?|jams?|skips?|freezes|crashes|hangs|lags?|buzzes|squeals?|rattles?|resets?)\s+(?:\w+ly\s+)?(?:whenever|every time|each time|any ?time|as soon as)\b/i;
 
-/** True when a user sentence says a thing misbehaves each time something happens. */
+// A verb that says the thing does its work wrong by its very form ("the script double-counts
+// transfers", "the till miscalculates the change") is the same kind of fault, trigger or not.
+const DONE_WRONG = /\b(?:double-[a-z]+s|mis[a-z]{3,}s)\b/i;
+
+/** True when a user sentence says a thing misbehaves each time something happens, or does its work wrong. */
 function recursAsFault(sentence: string): boolean {
-  if (!FAULT_VERB.test(sentence)) return false;
+  if (!FAULT_VERB.test(sentence) && !DONE_WRONG.test(sentence)) return false;
   const { kind } = analyseClause(sentence).subject;
   return kind === 'named' || kind === 'other';
 }
