@@ -1,6 +1,7 @@
 import { sha256Hex } from '../core/index.js';
 import {
   type AgreementReading,
+  analyseClause,
   HEARSAY,
   isQualifying,
   opensWithRefusal,
@@ -1196,6 +1197,25 @@ function reportsSymptom(sentence: string): boolean {
   );
 }
 
+// A recurring symptom (issue #13, rules@28): a thing that misbehaves each time something else
+// happens ("the kiosk screen flickers whenever the card reader wakes up", "the hall light blinks
+// every time the pump starts"). The verb stands bare, no object and no particle before the
+// recurrence, and names a fault of a device; a thing's routine on a trigger ("the backup runs
+// whenever the laptop is plugged in") names no fault and is left to the other rules.
+const FAULT_VERB =
+  /\b(?:flickers?|flicker|blinks?|flashes|glitch(?:es)?|stutters?|jitters?|beeps?|reboots?|restarts?|disconnects?|drops? out|cuts? out|dies|shuts? (?:off|down)|overheats?|jams?|skips?|freezes|crashes|hangs|lags?|buzzes|squeals?|rattles?|resets?)\s+(?:\w+ly\s+)?(?:whenever|every time|each time|any ?time|as soon as)\b/i;
+
+// A verb that says the thing does its work wrong by its very form ("the script double-counts
+// transfers", "the till miscalculates the change") is the same kind of fault, trigger or not.
+const DONE_WRONG = /\b(?:double-[a-z]+s|mis[a-z]{3,}s)\b/i;
+
+/** True when a user sentence says a thing misbehaves each time something happens, or does its work wrong. */
+function recursAsFault(sentence: string): boolean {
+  if (!FAULT_VERB.test(sentence) && !DONE_WRONG.test(sentence)) return false;
+  const { kind } = analyseClause(sentence).subject;
+  return kind === 'named' || kind === 'other';
+}
+
 // Working context of the moment, read as a fact by the sentence rules (issue #13, rules@25):
 // - a day taken by a one-off event, said as the reason for moving something ("wait, friday is the
 //   assembly. move the quiz to monday"): a clash of the moment, not a standing fact about the
@@ -1247,6 +1267,7 @@ function kindInContext(
   if (speaker === 'user' && LABEL.test(sentence)) return null;
   let kind = classifySentence(sentence, speaker);
   if (speaker === 'user' && kind === 'skip') kind = afterHeading(sentence) ?? kind;
+  if (speaker === 'user' && kind === 'context' && recursAsFault(sentence)) kind = 'problem';
   if (speaker === 'user' && SYMPTOM_OF.has(kind)) {
     if (
       dayTakenBeforeMove(sentences, at) ||
@@ -1402,8 +1423,14 @@ export interface ObserveInput {
 /** The shipped scorer (trained by `bench/observe-train.ts` on every observe set). */
 export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
 
-/** The observer version the output names: the rules, and the scorer when one is used. */
-export const RULES_VERSION = 'rules@27';
+/**
+ * The observer version the output names: the rules, and the scorer when one is used.
+ * rules@27: how the user's or the team's things are set up, in the simple present with a named
+ * thing ("we host the docs on Netlify"), is a 🔴 fact (`describesSetup` in text-rules.ts).
+ * rules@28: a device that misbehaves each time something happens, or whose verb says it does its
+ * work wrong, is a 🟡 problem (`recursAsFault`).
+ */
+export const RULES_VERSION = 'rules@28';
 
 function candidateOf(
   { observation, kind, change }: Draft,
