@@ -567,10 +567,10 @@ function documentSchedule(
 /**
  * A line of a family's roster in a note: a name, a dash or colon, the activity, then its weekday
  * and hour ("Zainab - Quran class, Saturdays 10:00", "Lucía – ballet, Wednesdays 17:30, Escuela
- * Triana"). The weekday has no date of its own, so the entry is read at its next occurrence.
+ * Triana", "Musa - football every Friday 16:00"). The weekday has no date of its own, so the entry is read at its next occurrence.
  */
 const ROSTER = new RegExp(
-  String.raw`^(${NAME})\s+[-–—:]\s+([^,;]{2,40}?)\s*,\s*(?:every\s+|on\s+)?((?:mon|tue|wed|thu|fri|sat|sun)\p{L}*)\s+(?:at\s+|from\s+)?(?=\d)`,
+  String.raw`^(${NAME})\s+[-–—:]\s+([^,;]{2,40}?)(?:\s*,\s*(?:every\s+|on\s+)?|\s+(?:every|on)\s+)((?:mon|tue|wed|thu|fri|sat|sun)\p{L}*)\s+(?:at\s+|from\s+)?(?=\d)`,
   'iu',
 );
 
