@@ -85,9 +85,13 @@ export function createContext(input: ExtractionInput): DocContext {
 }
 
 const CLUTTER =
-  /^(?:(?:so|and|but|also|ok|okay|well|yes|yeah|yep|no(?=\s*[,.!;:-])|nope|ha|haha|lol|oh|ah|honestly|funny|heads up|fyi|btw|update|news|good news|bad news|change of plan|on a personal note|personal note|quick update|wait|hey|hi|phew|finally|anyway|great|cool|nice|ugh|sigh|alright|all right|reminder|note|by the way|speaking of (?:which|that|[\w'-]+(?:\s+[\w'-]+){0,2}(?=\s*,))|on that note|incidentally)\b[\s,:;!.-]*)+/i;
+  /^(?:(?:so|and|but|also|ok|okay|well|yes|yeah|yep|no(?=\s*[,.!;:-])|nope|ha|haha|lol|oh|ah|honestly|funny|heads up|fyi|btw|update|news|good news|bad news|change of plan|on a personal note|personal note|quick update|wait|hey|hi|phew|finally(?=\s*[,:;!.-])|anyway|great|cool|nice|ugh|sigh|alright|all right|reminder|note|by the way|speaking of (?:which|that|[\w'-]+(?:\s+[\w'-]+){0,2}(?=\s*,))|on that note|incidentally)\b[\s,:;!.-]*)+/i;
 
-/** Removes leading discourse markers ("Heads up:", "Ha, no.", "So,"). */
+/**
+ * Removes leading discourse markers ("Heads up:", "Ha, no.", "So,"). "Finally" is one only when
+ * set off ("Finally, the rent…"); run into its clause ("finally we arrive at Seoul") it says the
+ * clause's event has happened at last, which the clause keeps.
+ */
 export function stripClutter(text: string): string {
   return text.replace(CLUTTER, '').trim();
 }

@@ -10,7 +10,13 @@ import {
 import { contrastiveCorrections } from './contrastive-correction.js';
 import { afterRetraction, classifyClause } from './intent.js';
 import { asPastedReading, readsAsPasted } from './pasted.js';
-import { DOMAIN_RULES, isProjectDocument, profileField, projectField } from './rules/index.js';
+import {
+  DOMAIN_RULES,
+  isProjectDocument,
+  personKey,
+  profileField,
+  projectField,
+} from './rules/index.js';
 import { statedCorrection } from './stated-correction.js';
 import { normalizeText, splitClauses, splitSentences } from './text.js';
 import {
@@ -28,7 +34,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.22.15';
+export const RULES_EXTRACTOR_VERSION = '2.22.19';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -219,7 +225,13 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       } else if (!projectDoc) {
         found.push(...profileField(kv[1], kv[2], clause, doc));
       }
-      if (found.length === 0) found.push(...runRules(clause, doc));
+      // "Nomvuyo: piano lesson, Saturdays 9:30" is a line about that person: read whole, so the
+      // name stays the owner of what follows it.
+      const read =
+        !projectDoc && personKey(kv[1], doc)
+          ? clauseOf(`${kv[1].trim()} - ${kv[2].trim()}`, line, false, anchor)
+          : clause;
+      if (found.length === 0) found.push(...runRules(read, doc));
       if (found.length === 0) unrecognised.push(line.trim());
       candidates.push(...found);
       intents.push(clause.intent.intent);

@@ -49,7 +49,7 @@ const SICK_HAS = new RegExp(
   'i',
 );
 const SICK_IS =
-  /(?:\bis|'s|\bwas|\bare|'re)\s+(?:still\s+|now\s+|home\s+|out\s+|off\s+|feeling\s+|really\s+|pretty\s+)*(?:sick|ill|unwell|poorly|home sick|out sick|under the weather)\b/i;
+  /(?:\bis|'s|\bwas|\bare|'re|\bstay(?:ed|s|ing)\b)\s+(?:still\s+|now\s+|home\s+|out\s+|off\s+|feeling\s+|really\s+|pretty\s+)*(?:sick|ill|unwell|poorly|home sick|out sick|under the weather)\b/i;
 const RECOVERED =
   /(?:'s|\bis)\s+(?:fever|cold|flu|cough|temperature)\s+(?:is\s+)?(?:gone|over|down|better)|(?:\bis|'s)\s+(?:feeling\s+)?(?:better|fine|well|recovered)\b|\bno longer sick\b/i;
 const PLACE_STATUS =
@@ -164,7 +164,11 @@ function personBefore(text: string, index: number, doc: DocContext): string | nu
   const subject = subjectOf(
     prefix
       .replace(/\s+(?:just|also|still|now)\s*$/i, '')
-      .replace(/\s+(?:is|are|was|were)(?:\s+(?:still|now|also|just))?\s*$/i, '')
+      // "Leo stayed home with a cough": staying is being, said of a day; its verb is no subject.
+      .replace(
+        /\s+(?:is|are|was|were|stayed|stays|(?:is|are|was)\s+staying)(?:\s+(?:still|now|also|just))?\s*$/i,
+        '',
+      )
       // "Leo has had a fever": the perfect's auxiliary is no part of the subject.
       .replace(/\s+(?:has|have)\s*$/i, ''),
     doc,
@@ -567,10 +571,10 @@ function documentSchedule(
 /**
  * A line of a family's roster in a note: a name, a dash or colon, the activity, then its weekday
  * and hour ("Zainab - Quran class, Saturdays 10:00", "Lucía – ballet, Wednesdays 17:30, Escuela
- * Triana"). The weekday has no date of its own, so the entry is read at its next occurrence.
+ * Triana", "Musa - football every Friday 16:00"). The weekday has no date of its own, so the entry is read at its next occurrence.
  */
 const ROSTER = new RegExp(
-  String.raw`^(${NAME})\s+[-–—:]\s+([^,;]{2,40}?)\s*,\s*(?:every\s+|on\s+)?((?:mon|tue|wed|thu|fri|sat|sun)\p{L}*)\s+(?:at\s+|from\s+)?(?=\d)`,
+  String.raw`^(${NAME})\s+[-–—:]\s+([^,;]{2,40}?)(?:\s*,\s*(?:every\s+|on\s+)?|\s+(?:every|on)\s+)((?:mon|tue|wed|thu|fri|sat|sun)\p{L}*)\s+(?:at\s+|from\s+)?(?=\d)`,
   'iu',
 );
 

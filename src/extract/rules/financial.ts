@@ -279,7 +279,7 @@ function readFinancial(clause: Clause, doc: DocContext): Candidate[] {
       refundArrived(clause, doc) ??
       billStatement(clause, doc) ??
       amountCorrection(clause, doc);
-    if (said !== null) return said;
+    if (said !== null) return withDueDate(said, clause);
   }
   const read = mentionRules(clause, doc);
   if (doc.kind === 'document') {
@@ -290,6 +290,30 @@ function readFinancial(clause: Clause, doc: DocContext): Candidate[] {
   return (
     refundPending(clause, doc) ?? refundReceived(clause, doc) ?? savingsBalance(clause, doc) ?? []
   );
+}
+
+/**
+ * "due" opening a reduced clause after the bill's amount, with no subject of its own or with the
+ * bill as "it" ("…, due the 21st", "… and it's due Friday"); "the plumber is due on the 21st" has
+ * its own subject and says nothing of the bill.
+ */
+const DUE_OF_THE_BILL = /(?:[,;(]|\band)\s*(?:(?:it's|it is|which is)\s+)?(?:now\s+)?due\b/i;
+
+/**
+ * A bill's amount read with when it falls due in the same sentence ("Gas bill came in at 92.15,
+ * due the 21st"): the date the "due" phrase carries is the bill's due date, as it is when the
+ * clause says only "the gas bill is due the 21st".
+ */
+function withDueDate(read: Candidate[], clause: Clause): Candidate[] {
+  const cue = DUE_OF_THE_BILL.exec(clause.text);
+  if (cue === null) return read;
+  const due = clause.dates.find((d) => d.date !== null && d.start >= cue.index);
+  const amount = read.find((c) => /^financial\.[^.]+\.amount$/.test(c.field));
+  const slug = amount?.field.split('.')[1];
+  if (due?.date == null || amount === undefined || slug === undefined) return read;
+  const field = `financial.${slug}.due_date`;
+  if (kindOf(slug, clause.text) !== 'bill' || read.some((c) => c.field === field)) return read;
+  return [...read, financialCandidate(amount.entityId, field, due.date, clause, clause.text)];
 }
 
 /** The clause's verb is "renew" with a subject other than the speaker (see `renewalStatement`). */

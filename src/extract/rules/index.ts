@@ -6,7 +6,7 @@ import { profileRules } from './profile.js';
 import { projectRules } from './project.js';
 import { travelRules } from './travel.js';
 
-export { profileField } from './profile.js';
+export { personKey, profileField } from './profile.js';
 export { isProjectDocument, projectField } from './project.js';
 
 /** The rules of one state domain: what they read from one classified clause. */

@@ -2,6 +2,7 @@ import {
   type ClauseAnalysis,
   comparisonOf,
   findAmounts,
+  isVocabularyWord,
   LIKING_VERB,
   languageNamed,
   nounPhraseAt,
@@ -11,7 +12,7 @@ import {
 } from '../../language/index.js';
 import { type Candidate, type Clause, type DocContext, entityFor, subjectOf } from '../clauses.js';
 import { LAUGHTER } from '../intent.js';
-import { singular, slugify } from '../text.js';
+import { canBeName, singular, slugify } from '../text.js';
 import { HEDGED_CONFIDENCE } from '../types.js';
 
 /** The closed facets: each writes its own topic (`seat`, `*_milk`, `*_time`, `diet`). */
@@ -1025,6 +1026,40 @@ function amountOnly(value: string): boolean {
   return /\d/.test(value) && !/\p{L}/u.test(rest.replace(RATE, ' '));
 }
 
+/** Words by which a note's heading or a key says it holds tastes ("My preferences", "Likes"). */
+const SAYS_PREFERENCE =
+  /\b(?:prefer\w*|likes?|dislikes?|settings?|favou?rites?|tastes?|defaults?|profile|about me|go-?tos?|usuals?|routines?|habits?)\b/i;
+/** A value that is how far along something is ("in progress", "done"): a status, never a taste. */
+const STATUS_VALUE =
+  /^(?:in[\s-]progress|done|blocked|pending|finished|complete(?:d)?|ongoing|on hold|not started|started|to ?do|wip|waiting|stuck|shipped|ordered|bought|sorted|cancell?ed|ready)\.?$/i;
+
+/**
+ * Whether a note key is a person's name ("Nomvuyo", "Sindre", a member of the thread's group): a
+ * capitalised word the English model does not know as an ordinary word, or a member's name. Such
+ * a line is about that person, never the writer's taste.
+ */
+export function personKey(key: string, doc: DocContext): boolean {
+  const words = key.trim().split(/\s+/);
+  if (words.length > 2 || !words.every(canBeName)) return false;
+  const members = Object.values(doc.input.registry.members).flat();
+  const first = (words[0] ?? '').toLowerCase();
+  if (members.some((m) => m.toLowerCase().split(/\s+/)[0] === first)) return true;
+  return words.every((w) => !isVocabularyWord(w.toLowerCase()));
+}
+
+/**
+ * Whether a key of a note is one of the writer's tastes: the key or the note's heading says so,
+ * the key's kind is on record as a preference, or the note has no heading to say what its lines
+ * are (a bare card of `Key: value` lines is the writer's own). A heading that names something
+ * else ("Groceries", "Renovation") makes its keys the items of that list.
+ */
+function preferenceKey(key: string, keySlug: string, doc: DocContext): boolean {
+  if (SAYS_PREFERENCE.test(key)) return true;
+  if (doc.topic === null || SAYS_PREFERENCE.test(doc.topic)) return true;
+  const field = `profile.preference.${keySlug}`;
+  return doc.input.known.some((k) => k.field === field || k.field.startsWith(`${field}_`));
+}
+
 /** A `Key: value` line of a profile note ("Coffee: flat white, whole milk", "Seat: window"). */
 export function profileField(
   key: string,
@@ -1035,6 +1070,8 @@ export function profileField(
   const entityId = entityFor({ kind: 'speaker' }, doc);
   const keySlug = slugify(key);
   if (keySlug === '' || keySlug.length > 40) return [];
+  if (STATUS_VALUE.test(value.trim()) || personKey(key, doc)) return [];
+  if (!preferenceKey(key, keySlug, doc)) return [];
   const out: Candidate[] = [];
   let rest = value;
   // A time of day under a key is the time for what the key names ("Meetings: afternoons" →
