@@ -599,21 +599,35 @@ const ARRIVAL_AHEAD =
 
 function presentArrivalHits(t: string, subjectBefore: SubjectAt): Hit[] {
   if (!ARRIVED_NOW.test(t) || ARRIVAL_AHEAD.test(t)) return [];
+  return placeHits(PRESENT_ARRIVAL, t, subjectBefore, 'location');
+}
+
+/**
+ * An in-progress hit for each match of the global `pattern` in `t` that a place follows, framed as
+ * `stateStrengthAt` frames it: the place is where the subject is (`location`, an arrival) or where
+ * they are headed (`destination`, en route).
+ */
+function placeHits(
+  pattern: RegExp,
+  t: string,
+  subjectBefore: SubjectAt,
+  role: 'location' | 'destination',
+): Hit[] {
   const hits: Hit[] = [];
-  PRESENT_ARRIVAL.lastIndex = 0;
-  for (let m = PRESENT_ARRIVAL.exec(t); m !== null; m = PRESENT_ARRIVAL.exec(t)) {
-    const place = placeAt(t, m.index + m[0].length, false);
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(t); m !== null; m = pattern.exec(t)) {
+    const place = placeAt(t, m.index + m[0].length, role === 'destination');
     if (place === null) continue;
     const framed = stateStrengthAt(t, m.index, place.strength);
     if (framed === null) continue;
     hits.push({
       subject: subjectBefore(m.index),
       status: 'in_progress',
-      location: place.name,
-      destination: null,
+      location: role === 'location' ? place.name : null,
+      destination: role === 'destination' ? place.name : null,
       span: `${m[0]}${place.name}`,
       strength: framed,
-      arrival: true,
+      ...(role === 'location' ? { arrival: true } : {}),
     });
   }
   return hits;
@@ -687,21 +701,7 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
       });
     }
   }
-  EN_ROUTE.lastIndex = 0;
-  for (let m = EN_ROUTE.exec(t); m !== null; m = EN_ROUTE.exec(t)) {
-    const place = placeAt(t, m.index + m[0].length, true);
-    if (place === null) continue;
-    const framed = stateStrengthAt(t, m.index, place.strength);
-    if (framed === null) continue;
-    hits.push({
-      subject: subjectBefore(m.index),
-      status: 'in_progress',
-      location: null,
-      destination: place.name,
-      span: `${m[0]}${place.name}`,
-      strength: framed,
-    });
-  }
+  hits.push(...placeHits(EN_ROUTE, t, subjectBefore, 'destination'));
   return hits;
 }
 
