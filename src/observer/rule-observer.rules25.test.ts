@@ -1,7 +1,7 @@
 // rules@25: a problem restated without its fix, and status chatter, are working context (issue
 // #13). Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observedIn, type Turn } from './__fixtures__/sentences.js';
+import { isSymptomUnder, observedIn, type Turn } from './__fixtures__/sentences.js';
 
 // The rules alone: these tests are about what the rules draft, not what the scorer admits.
 const RULES = { from: '2026-06-02T09:00:00.000Z', scorer: null } as const;
@@ -11,14 +11,7 @@ const holding = (words: string, ...turns: Turn[]) =>
   observedIn(turns, RULES).filter((o) => o.text.includes(words));
 
 /** Check: what the user says is drafted, and only as a 🟡 problem. */
-function isSymptom(sentence: string, words: string): void {
-  const seen = holding(words, ['user', sentence]);
-  expect(seen.length).toBeGreaterThan(0);
-  for (const o of seen) {
-    expect(o.type).toBe('problem');
-    expect(o.priority).toBe('yellow');
-  }
-}
+const isSymptom = isSymptomUnder(RULES);
 
 /** Check: what the user says is kept as a durable (🔴) observation. */
 function staysDurable(sentence: string, words: string): void {

@@ -3,7 +3,7 @@
 // state with an onset, and "twice" said of a weekly habit are facts; the symptoms the cues were
 // written for stay problems. Sentences of our own, not from the observe sets.
 import { describe, expect, it } from 'vitest';
-import { observedIn } from './__fixtures__/sentences.js';
+import { isSymptomUnder, observedIn } from './__fixtures__/sentences.js';
 
 const RULES = { from: '2026-06-02T09:00:00.000Z', scorer: null } as const;
 
@@ -36,12 +36,5 @@ describe('rules@26: the symptoms the rules@25 cues were written for stay problem
     ['The export folder on nas-4 is empty since sunday', 'nas-4'],
     ['The weekly chart shows Thursday twice', 'Thursday'],
     ["I've been getting 502s from the billing API since monday", '502'],
-  ])('reads "%s" as a 🟡 problem', (sentence, words) => {
-    const seen = holding(sentence, words);
-    expect(seen.length).toBeGreaterThan(0);
-    for (const o of seen) {
-      expect(o.type).toBe('problem');
-      expect(o.priority).toBe('yellow');
-    }
-  });
+  ])('reads "%s" as a 🟡 problem', isSymptomUnder(RULES));
 });

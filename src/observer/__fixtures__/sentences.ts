@@ -55,6 +55,21 @@ export function durableIn(turns: readonly Turn[], options: ChatOptions): string[
     .map((o) => o.text);
 }
 
+/**
+ * A check for rows [sentence, words] under `options`: what the user says is drafted (an
+ * observation holds the words), and only as a 🟡 problem.
+ */
+export const isSymptomUnder =
+  (options: ChatOptions) =>
+  (sentence: string, words: string): void => {
+    const seen = observedIn([['user', sentence]], options).filter((o) => o.text.includes(words));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const o of seen) {
+      expect(o.type).toBe('problem');
+      expect(o.priority).toBe('yellow');
+    }
+  };
+
 type Kind = ReturnType<typeof classifySentence>;
 
 /** Check: the user's sentence is read as `kind`. */
