@@ -34,7 +34,7 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  */
-export const RULES_EXTRACTOR_VERSION = '2.22.19';
+export const RULES_EXTRACTOR_VERSION = '2.22.20';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -223,7 +223,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
         const c = projectField(kv[1], kv[2], clause, doc, topics);
         if (c) found.push(c);
       } else if (!projectDoc) {
-        found.push(...profileField(kv[1], kv[2], clause, doc));
+        found.push(...profileField(kv[1], kv[2], clause, doc, headingsAbove(lines, index)));
       }
       // "Nomvuyo: piano lesson, Saturdays 9:30" is a line about that person: read whole, so the
       // name stays the owner of what follows it.

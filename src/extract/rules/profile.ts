@@ -1048,13 +1048,21 @@ export function personKey(key: string, doc: DocContext): boolean {
 }
 
 /**
- * Whether a key of a note is one of the writer's tastes: the key or the note's heading says so,
+ * Whether a key of a note is one of the writer's tastes: the key, the note's heading or a section
+ * heading above the line (`headings`) says so,
  * the key's kind is on record as a preference, or the note has no heading to say what its lines
  * are (a bare card of `Key: value` lines is the writer's own). A heading that names something
  * else ("Groceries", "Renovation") makes its keys the items of that list.
  */
-function preferenceKey(key: string, keySlug: string, doc: DocContext): boolean {
+function preferenceKey(
+  key: string,
+  keySlug: string,
+  doc: DocContext,
+  headings: readonly string[],
+): boolean {
   if (SAYS_PREFERENCE.test(key)) return true;
+  // "# Memory / ## Preferences / - Hotel chain: Marriott": a section heading above says it too.
+  if (headings.some((heading) => SAYS_PREFERENCE.test(heading))) return true;
   if (doc.topic === null || SAYS_PREFERENCE.test(doc.topic)) return true;
   const field = `profile.preference.${keySlug}`;
   return doc.input.known.some((k) => k.field === field || k.field.startsWith(`${field}_`));
@@ -1066,12 +1074,13 @@ export function profileField(
   value: string,
   clause: Clause,
   doc: DocContext,
+  headings: readonly string[] = [],
 ): Candidate[] {
   const entityId = entityFor({ kind: 'speaker' }, doc);
   const keySlug = slugify(key);
   if (keySlug === '' || keySlug.length > 40) return [];
   if (STATUS_VALUE.test(value.trim()) || personKey(key, doc)) return [];
-  if (!preferenceKey(key, keySlug, doc)) return [];
+  if (!preferenceKey(key, keySlug, doc, headings)) return [];
   const out: Candidate[] = [];
   let rest = value;
   // A time of day under a key is the time for what the key names ("Meetings: afternoons" →
