@@ -1,6 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Engine } from '../../engine/index.js';
-import { type ChunkOptions, DEFAULT_CHUNKS, partialFailure } from './record-in-chunks.js';
+import {
+  type ChunkOptions,
+  DEFAULT_CHUNKS,
+  nextChunkSize,
+  partialFailure,
+} from './record-in-chunks.js';
 
 /** What `engine.ingest` reports. */
 type IngestReport = Awaited<ReturnType<Engine['ingest']>>;
@@ -82,9 +87,7 @@ export async function ingestInChunks(
       decisions[decision] = (decisions[decision] ?? 0) + count;
     }
     done += slice.length;
-    const msPerLine = (performance.now() - started) / slice.length;
-    size = Math.round(chunks.targetMs / Math.max(msPerLine, 0.001));
-    size = Math.min(chunks.max, Math.max(chunks.min, size));
+    size = nextChunkSize(chunks, started, slice.length);
     if (done < lines.length) await nextTurn();
   }
   return {

@@ -92,12 +92,17 @@ export async function recordInChunks(
     duplicate += result.duplicate;
     rejected += result.rejected;
     done += slice.length;
-    const msPerMessage = (performance.now() - started) / slice.length;
-    size = Math.round(chunks.targetMs / Math.max(msPerMessage, 0.001));
-    size = Math.min(chunks.max, Math.max(chunks.min, size));
+    size = nextChunkSize(chunks, started, slice.length);
     if (done < order.length) await nextTurn();
   }
   return { applied, duplicate, rejected, messages: outcomes };
+}
+
+/** The size of the next chunk: as many items as `targetMs` allows at the pace of the last one. */
+export function nextChunkSize(chunks: ChunkOptions, started: number, done: number): number {
+  const msPerItem = (performance.now() - started) / done;
+  const size = Math.round(chunks.targetMs / Math.max(msPerItem, 0.001));
+  return Math.min(chunks.max, Math.max(chunks.min, size));
 }
 
 /**
