@@ -34,7 +34,7 @@ describeSentences(chatPreferences, {
         'I prefer the window over the aisle seat',
         'From now on, black coffee instead of oat milk',
         "I'd rather have soy than oat milk in my coffee from now on",
-        'from now on I will take the aisle instead of a window seat',
+        'from now on I will take whatever is free instead of a window seat',
         'Rather than the morning, put my meetings in the afternoon from now on',
       ],
     },

@@ -55,28 +55,95 @@ const TIME_OF_DAY = /\b(mornings?|afternoons?|evenings?|lunchtimes?)\b/i;
 const DIET =
   /\b(vegetarian|vegan|pescatarian|gluten[- ]free|keto|halal|kosher|dairy[- ]free|plant[- ]based)\b|\b(?:cutting out|cut out|no more|stop(?:ping)? eating|off|giving up|give up|avoid(?:ing)?)\s+(red meat|meat|dairy|gluten|sugar|alcohol|pork|beef)\b|\bno (red meat)\b/i;
 
+/**
+ * A seat or milk kind said without its noun ("aisle from now on", "swap my oat milk for
+ * almond"): read as a value only beside a full mention of the same facet in the sentence.
+ */
+const BARE_SEAT = /\b(window|aisle|middle|exit[- ]row)\b(?!\s+of\b)/gi;
+const BARE_MILK = /\b(oat|soy|almond|coconut|cashew)\b/gi;
+
+/**
+ * What comes right before a value that the speaker takes back rather than chooses: "not
+ * window", "no more window seats", "no longer oat milk", "instead of soy", "switched from oat
+ * milk", "swap my oat milk for…", "never the aisle", "ditch the soy milk".
+ */
+const TAKEN_BACK =
+  /\b(?:not|no(?:\s+(?:more|longer))?|never|instead\s+of|rather\s+than|from|swap(?:s|ped|ping)?|replac(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|drop(?:s|ped|ping)?)\s+(?:(?:the|my|our|a|an|any|those|these|with)\s+)?$/i;
+
+interface KeptValue {
+  readonly word: string;
+  readonly index: number;
+  readonly length: number;
+}
+
+/**
+ * The value of a seat or milk facet that a sentence keeps. With nothing taken back, it is the
+ * first full mention, as before (a comparison, "window seats over aisle seats", is settled later
+ * by `chosenFacets`). When the sentence takes a value back ("no more window seats, aisle from now
+ * on"; "swap my oat milk for almond"), every value it names is read — the full mentions, and the
+ * bare kind words beside them that head no noun of their own ("almond croissant" is no milk) —
+ * and the one kind left is the value; none left, or two, is no choice (nothing is read).
+ */
+function keptValue(
+  text: string,
+  analysis: ClauseAnalysis | null,
+  full: RegExp,
+  bare: RegExp,
+): KeptValue | null {
+  const mentions: KeptValue[] = [];
+  for (const m of text.matchAll(new RegExp(full.source, 'gi'))) {
+    const word = m[1] ?? m[2];
+    if (word !== undefined) mentions.push({ word, index: m.index, length: m[0].length });
+  }
+  if (mentions.length === 0) return null;
+  for (const m of text.matchAll(bare)) {
+    const word = m[1] ?? '';
+    if (mentions.some((n) => m.index >= n.index && m.index < n.index + n.length)) continue;
+    const token = analysis === null ? -1 : tokenIndexOf(analysis, word);
+    const next = token < 0 ? undefined : analysis?.tokens[token + 1];
+    // Without the tagger (a note's value), only a kind word at a phrase end counts.
+    const headsNoun =
+      analysis === null
+        ? !/^\s*(?:$|[.,;:!?)])/.test(text.slice(m.index + word.length))
+        : next !== undefined &&
+          /^(?:NOUN|PROPN)$/.test(next.pos) &&
+          !/^(?:ones?|seats?|milk)$/i.test(next.text);
+    if (!headsNoun) mentions.push({ word, index: m.index, length: word.length });
+  }
+  const takenBack = new Set(
+    mentions
+      .filter((m) => TAKEN_BACK.test(text.slice(0, m.index)))
+      .map((m) => m.word.toLowerCase()),
+  );
+  if (takenBack.size === 0) return mentions[0] ?? null;
+  const kept = mentions
+    .filter((m) => !takenBack.has(m.word.toLowerCase()))
+    .sort((a, b) => a.index - b.index);
+  const kinds = new Set(kept.map((m) => m.word.toLowerCase()));
+  return kinds.size === 1 ? (kept[0] ?? null) : null;
+}
+
 function facetsOf(text: string, analysis: ClauseAnalysis | null): Facet[] {
   const tokenOf = (word: string) => (analysis === null ? -1 : tokenIndexOf(analysis, word));
   const out: Facet[] = [];
-  const milk = MILK.exec(text);
-  if (milk?.[1]) {
+  const milk = keptValue(text, analysis, MILK, BARE_MILK);
+  if (milk !== null) {
     out.push({
       facet: 'milk',
-      value: `${milk[1].toLowerCase()} milk`,
+      value: `${milk.word.toLowerCase()} milk`,
       index: milk.index,
-      length: milk[0].length,
-      token: tokenOf(milk[1]),
+      length: milk.length,
+      token: tokenOf(milk.word),
     });
   }
-  const seat = SEAT.exec(text);
-  const seatWord = seat?.[1] ?? seat?.[2];
-  if (seat && seatWord) {
+  const seat = keptValue(text, analysis, SEAT, BARE_SEAT);
+  if (seat !== null) {
     out.push({
       facet: 'seat',
-      value: seatWord.toLowerCase(),
+      value: seat.word.toLowerCase(),
       index: seat.index,
-      length: seat[0].length,
-      token: tokenOf(seatWord),
+      length: seat.length,
+      token: tokenOf(seat.word),
     });
   }
   const time = TIME_OF_DAY.exec(text);
@@ -718,6 +785,12 @@ function choiceAt(clause: Clause, doc: DocContext): ChoiceAt | null {
   if (verb === undefined || choice === undefined) return null;
   if (choice.kind !== 'switch' && (a.tense !== 'present' || a.aspect !== 'simple')) return null;
   let p = v + 1;
+  // "I switched from oat milk to almond": the old choice between "from" and "to" is skipped.
+  if (choice.kind === 'switch' && /^from$/i.test(tokens[p]?.text ?? '')) {
+    const to = tokens.findIndex((k, i) => i > p + 1 && i <= p + 6 && /^to$/i.test(k.text));
+    if (to < 0) return null;
+    p = to;
+  }
   if (choice.particle !== null) {
     if (!choice.particle.test(tokens[p]?.text ?? '')) return null;
     p++;
@@ -802,6 +875,14 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   p = phraseEnd(tokens, start);
   const run = tokens.slice(start, p);
   const last = run[run.length - 1];
+  // "I switched from oat milk to almond": a seat or milk kind said bare after "to".
+  const bare = switched && run.length === 1 ? facets.find((f) => f.token === start) : undefined;
+  if (bare !== undefined && bare.facet !== 'time' && bare.facet !== 'diet') {
+    const topic = topicFor(bare, null, doc, entityId, clause);
+    return topic === null
+      ? []
+      : emitFacet({ topic, value: bare.value, weak: false }, bare.facet, bare.facet);
+  }
   if (last === undefined || run.length < 2) return [];
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
   // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
@@ -824,6 +905,18 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // "chocolate ice cream", "oat milk lattes": a noun before the head may make a compound head
   // with it, and the value and the topic are not told apart.
   if (modifiers.length > 1 && modifiers[modifiers.length - 1]?.pos === 'NOUN') return [];
+  // "aisle ones": a head that stands for a thing named before is no topic of its own.
+  if (ANAPHORIC_OBJECT.test(head)) {
+    const facet = facets.find((f) => f.token >= start && f.token < p && f.facet !== 'time');
+    const topic = facet === undefined ? null : topicFor(facet, null, doc, entityId, clause);
+    return facet === undefined || topic === null
+      ? []
+      : emitFacet(
+          { topic, value: facet.value, weak: OCCASION.test(clause.text) },
+          head,
+          facet.facet,
+        );
+  }
   if (!topicLike(head, modifiers)) return [];
   const facet = facets.find((f) => f.token >= start && f.token < p);
   if (facet !== undefined) {
