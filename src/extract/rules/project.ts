@@ -235,16 +235,32 @@ function namesWork(phrase: string, doc: DocContext): boolean {
 }
 
 /**
- * The last phrase of a subject: a label, a dash or an emoji ends what came before ("legal signed
- * off 🙌 monsoon unblocked" → monsoon), and so does a leading conjunction.
+ * The last phrase of a subject: a label, a comma, a dash or an emoji ends what came before
+ * ("legal signed off 🙌 monsoon unblocked" → monsoon, "Legal signed off, API redesign is
+ * unblocked" → API redesign), and so does a leading conjunction.
  */
 function lastPhrase(phrase: string): string {
   return (
     phrase
-      .split(/[:;]|\s[-–]\s|\p{Extended_Pictographic}/u)
+      .split(/[:;,]|\s[-–]\s|\p{Extended_Pictographic}/u)
       .pop()
       ?.replace(/^(?:and|but|so)\s+/i, '')
       .trim() ?? ''
+  );
+}
+
+/**
+ * "Billing, payments and search are blocked", "Atlas and Comet are all shipped": a coordinated
+ * subject with a plural verb names several things, and no one project's name is read from it
+ * (the words joined would make a key of no project). A singular verb keeps one name ("Search
+ * and discovery is blocked").
+ */
+function severalThings(subject: string, matched: string): boolean {
+  if (!/\s(?:and|&)\s|,/.test(subject)) return false;
+  const verb = matched.slice(subject.length);
+  return (
+    /^\s*(?:are|were|have been|'re)\b/i.test(verb) ||
+    /\b(?:are|were)\s+(?:all|both)$/i.test(subject)
   );
 }
 
@@ -338,6 +354,7 @@ function statusCandidates(clause: Clause, doc: DocContext, teamEntity: string): 
     ) &&
     // "Is the payments API still blocked?": asked, not said.
     !/^(?:is|are|was|were)\b/i.test(copulaSubject) &&
+    !severalThings(copula[1] ?? '', copula[0]) &&
     // "Google shipped a new model": with an object after it, the verb's subject is who did it,
     // not a project.
     !agentWithObject(copula[2], main.slice((copula.index ?? 0) + copula[0].length))
