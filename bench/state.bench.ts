@@ -368,7 +368,7 @@ async function main(): Promise<void> {
   for (const f of fresh) await run(f.name, f.scenarios, f.heldout);
 
   // Each distractor file: tuning files print their commits (they may be read); held-out files are
-  // scored only, in aggregate. Set c was split by id parity, sets d, e and f by a hash of the id, by bench/state-split-distractors.ts.
+  // scored only, in aggregate. Set c was split by id parity, sets d, e, f and g by a hash of the id, by bench/state-split-distractors.ts.
   const distractorFiles = [
     { name: 'distractors-tuning', file: 'distractors-tuning.jsonl', heldout: false },
     { name: 'distractors-heldout', file: 'distractors-heldout.jsonl', heldout: true },
@@ -380,6 +380,8 @@ async function main(): Promise<void> {
     { name: 'distractors-heldout-e', file: 'distractors-heldout-e.jsonl', heldout: true },
     { name: 'distractors-tuning-f', file: 'distractors-tuning-f.jsonl', heldout: false },
     { name: 'distractors-heldout-f', file: 'distractors-heldout-f.jsonl', heldout: true },
+    { name: 'distractors-tuning-g', file: 'distractors-tuning-g.jsonl', heldout: false },
+    { name: 'distractors-heldout-g', file: 'distractors-heldout-g.jsonl', heldout: true },
   ] as const;
   const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;
@@ -461,7 +463,7 @@ async function main(): Promise<void> {
     '',
     `Perturbed vs. the same scenarios unperturbed (dev + tuning): ${cell(perturbedRate)} vs ${cell(baseRate)}; tuning alone ${cell(tuningRate)} (target: perturbed within 3 points of tuning).`,
     '',
-    "**Distractors** — ordinary sentences that must change no state, each ingested as the user's own chat message into one engine (target ≤ 1 committed observation per 1,000 sentences):",
+    "**Distractors** — ordinary sentences that must change no state, each ingested as the user's own chat message into one engine (target ≤ 1 committed observation per 1,000 sentences). Files c to g are each a code-blind writer's draft split in two by id (g: session 25); the held-out halves are scored only:",
     '',
     '| file | sentences | committed | per 1,000 | review prompts | per 1,000 |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
