@@ -210,6 +210,15 @@ function financialCandidate(
 }
 
 /**
+ * A payment of a part of a bill: "paid half the rent", "paid part of the gas bill", "paid a
+ * deposit on the rent", "the first installment of the tuition", "paid 50 towards the phone
+ * bill", "the minimum on my credit card bill", "paid 30% of it". The bill is still not paid in
+ * full, so no "paid" status is read, and the sum paid is not the bill's amount.
+ */
+const PART_PAID =
+  /\bpa(?:y|ys|id|ying)\s+(?:(?:only|just|about|around|roughly)\s+)*(?:half|part|some|a\s+(?:part|third|quarter|portion|chunk|deposit|down\s+payment|partial\s+payment)|(?:the|a|my|our)\s+(?:(?:first|second|third|last|next|monthly)\s+)?(?:instal?l?ments?|deposit|minimum|down\s+payment|partial\s+payment)|\d+(?:[.,]\d+)?\s*%|[$€£]?\s?\d+(?:[.,]\d+)?\s*(?:[\p{L}]+\s+)?(?:towards?|against|off)\b)/iu;
+
+/**
  * Money: bills and reminders ("your bill of 142.60 is ready", "still outstanding"), bank lines
  * ("payment to HILLCREST WATER 61.30 posted", "Direct debit OAKFIELD SWIM CLUB 29.00 - returned"),
  * subscriptions, rent, refunds, and what the user says ("paid the rent", "cancelled Netflix",
@@ -217,6 +226,12 @@ function financialCandidate(
  */
 export function financialRules(clause: Clause, doc: DocContext): Candidate[] {
   const read = readFinancial(clause, doc);
+  // "Paid half the rent": the bill is not paid, and the sum is not its amount.
+  if (doc.kind === 'chat' && PART_PAID.test(clause.text)) {
+    const paidInFull = (c: Candidate) =>
+      /\.(?:status|payment_status)$/.test(c.field) && c.value === 'paid';
+    return read.filter((c) => !paidInFull(c) && !c.field.endsWith('.amount'));
+  }
   if (doc.kind !== 'chat' || !paidBeforeThisCycle(clause, doc)) return read;
   return read.map((c) =>
     /\.(?:status|payment_status)$/.test(c.field) && c.value === 'paid'
