@@ -178,3 +178,15 @@ export const FEED_CODE: LexiconEntry = {
   phenomenon: 'a transaction code that opens a bank feed line',
   pattern: /^(?:DD|SO|STO|FPO|DEB|BP|POS|CHQ|D\/D|S\/O)\s+(?=[A-Z])/,
 };
+
+/**
+ * Services that are subscriptions by nature (streaming, music, software, cloud storage, gym
+ * chains, delivery and membership programmes), as a bank feed prints their names: a debit to
+ * one is a recurring payment of the user's, where a debit to a shop is a purchase. World
+ * knowledge, not any benchmark's: a name joined or spaced either way ("PUREGYM", "PURE GYM").
+ */
+export const SUBSCRIPTION_SERVICE: LexiconEntry = {
+  phenomenon: 'a service billed only as a subscription',
+  pattern:
+    /\b(?:spotify|netflix|disney\s?(?:plus|\+)|hulu|hbo\s?max|max\.com|paramount\s?(?:plus|\+)|peacock|crunchyroll|dazn|now\s?tv|apple\s?(?:music|tv|one|icloud)|icloud|youtube\s?(?:premium|music|tv)|amazon\s?prime|prime\s?video|audible|kindle\s?unlimited|deezer|tidal|patreon|onlyfans|substack|medium\.com|dropbox|google\s?(?:one|storage|workspace)|microsoft\s?365|office\s?365|adobe|canva|notion|slack|zoom\.us|github|chatgpt|openai|duolingo|headspace|calm\.com|strava|peloton|xbox\s?game\s?pass|playstation\s?(?:plus|network)|nintendo\s?online|ea\s?play|pure\s?gym|the\s?gym\s?group|anytime\s?fitness|planet\s?fitness|basic[- ]?fit|gymbox|david\s?lloyd|nuffield\s?health|hellofresh|gousto|deliveroo\s?plus|uber\s?one)\b/i,
+};

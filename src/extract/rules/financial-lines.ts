@@ -20,6 +20,7 @@ import {
   REFUNDED,
   RETURNED,
   SETTLED,
+  SUBSCRIPTION_SERVICE,
   UTILITY_WORDS,
 } from './financial-lexicon.js';
 
@@ -65,7 +66,7 @@ interface LineItem {
   readonly slug: string;
   readonly kind: 'bill' | 'subscription';
   /** How the line shows the item is one of the user's recurring payments. */
-  readonly cue: 'known' | 'category' | 'recurring' | 'tier' | 'none';
+  readonly cue: 'known' | 'category' | 'recurring' | 'service' | 'tier' | 'none';
 }
 
 function lineItem(payee: string, text: string, doc: DocContext, entityId: string): LineItem | null {
@@ -84,7 +85,13 @@ function lineItem(payee: string, text: string, doc: DocContext, entityId: string
   if (name.length === 0) return null;
   const known = matchKnown(name, 'financial', doc.input.known, entityId);
   if (known !== null) return { slug: known, kind: 'subscription', cue: 'known' };
-  const cue = RECURRING_NOUN.pattern.test(text) ? 'recurring' : tier ? 'tier' : 'none';
+  const cue = RECURRING_NOUN.pattern.test(text)
+    ? 'recurring'
+    : SUBSCRIPTION_SERVICE.pattern.test(payee)
+      ? 'service'
+      : tier
+        ? 'tier'
+        : 'none';
   return { slug: name.join('_'), kind: 'subscription', cue };
 }
 
@@ -124,10 +131,15 @@ function balanceLine(clause: Clause, doc: DocContext): Candidate[] | null {
 export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   const balance = balanceLine(clause, doc);
   if (balance !== null) return balance;
-  const t = clause.text;
+  const bank = doc.input.source === 'bank';
+  // "Account feed 2026-05-08: DD THAMES WATER -64.20": the label and booking date are no payee.
+  const t = bank ? clause.text.replace(FEED_LEAD, '') : clause.text;
+  const booked = bank && t !== clause.text ? bookedSign(t) : null;
+  if (booked === 'credit') return refundCredit(t, clause, doc);
   const returned = RETURNED.pattern.test(t);
-  const coded = doc.input.source === 'bank' && FEED_CODE.pattern.test(t);
-  const settled = !returned && (SETTLED.pattern.test(t) || coded);
+  const coded = bank && FEED_CODE.pattern.test(t);
+  // A dated, signed debit is a payment that went out, whatever words the bank prints with it.
+  const settled = !returned && (SETTLED.pattern.test(t) || coded || booked === 'debit');
   if (!returned && !settled) return null;
   const amount = findAmounts(t).find((a) => a.currency || a.cents);
   if (amount === undefined) return null;
@@ -140,14 +152,56 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
     out.push(lineCandidate(entityId, field('status'), returned ? 'unpaid' : 'paid', clause));
   } else if (returned) {
     out.push(lineCandidate(entityId, field('payment_status'), 'returned', clause));
-  } else if (item.cue !== 'tier') {
-    // A plan tier alone ("SPOTIFY FAMILY") shows what was charged, not that the user means to
-    // keep the plan: the amount only.
+  } else if (item.cue !== 'tier' && item.cue !== 'service') {
+    // A plan tier alone ("SPOTIFY FAMILY") or a subscription service's name ("NETFLIX.COM")
+    // shows what was charged, not that the user means to keep the plan (a charge often comes
+    // days before a cancellation the user then tells): the amount only.
     out.push(lineCandidate(entityId, field('status'), 'active', clause));
   }
   out.push(lineCandidate(entityId, field('amount'), amount.value, clause));
   doc.lastItem = item.slug;
   return out;
+}
+
+/**
+ * What opens a bank feed line before its own words: a label and the booking date ("Account feed
+ * 2026-05-08: ", "2026-01-31 ", "03/11 ").
+ */
+const FEED_LEAD =
+  /^\s*(?:[\p{L}][\p{L} ]{0,29}?\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)\s*:?\s+/u;
+
+/**
+ * The direction of a booked feed line whose amount ends it with a sign: "SPOTIFY -10.99" went
+ * out (a debit), "ZALANDO REFUND +89.95" came in (a credit); null without a sign.
+ */
+function bookedSign(line: string): 'debit' | 'credit' | null {
+  const sign = /([-+−])\s?[$€£]?\s?\d[\d.,]*\s*(?:[A-Z]{3})?\s*$/u.exec(line)?.[1];
+  if (sign === undefined) return null;
+  return sign === '+' ? 'credit' : 'debit';
+}
+
+/**
+ * A credit that a bank feed marks as a refund ("2026-10-08 ZALANDO REFUND +89.95"): the
+ * merchant's refund is refunded, at that amount. The item is a refund on record for the
+ * merchant, else `<merchant>_refund`. Other credits (salary, transfers) read nothing.
+ */
+function refundCredit(line: string, clause: Clause, doc: DocContext): Candidate[] | null {
+  const word = /\b(?:refund|rfnd|erstattung|remboursement|reembolso|rimborso)\b/i.exec(line);
+  const amount = findAmounts(line).find((a) => a.currency || a.cents);
+  if (word === null || amount === undefined) return null;
+  const merchant = slugify(line.slice(0, word.index).replace(/\.(?:com|net|co|io)\b/gi, ''))
+    .split('_')
+    .filter((w) => w !== '' && !GENERIC.has(w) && !/^\d+$/.test(w))
+    .slice(0, 2);
+  if (merchant.length === 0) return null;
+  const entityId = weEntity(doc);
+  const known = matchKnown(merchant, 'financial', doc.input.known, entityId);
+  const slug = known ?? `${merchant.join('_')}_refund`;
+  doc.lastItem = slug;
+  return [
+    lineCandidate(entityId, `financial.${slug}.status`, 'refunded', clause),
+    lineCandidate(entityId, `financial.${slug}.amount`, amount.value, clause),
+  ];
 }
 
 /** The item a biller's email is about: its subject's product, else the sender's name. */
