@@ -212,6 +212,20 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind29',
+    'ab01–ab14',
+    `**blind29 (ab01–ab14)**, a headline: \`bench/observe/blind29-sessions.txt\` and
+  \`blind29-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-29
+  (session 25) by a code-blind writer from the format alone (an example session and its labels),
+  told to avoid the themes of earlier sets (all label phrases occur in their sessions, checked by
+  the writer's script): seven technical sessions (a weather-station data pipeline, an accessible
+  SvelteKit booking app, an Ansible lab setup, an Elixir chat app on Fly.io, a support-ticket
+  classifier, an ESP32 hive scale, Gradle CI) and seven of life and work admin (a second-hand
+  bookshop, an amateur theatre group, a campervan trip, a father's rehab after surgery, a house
+  move, an English exam for a nurse, a guesthouse). First run at observer rules@28 + scorer@7;
+  no engineer saw it.`,
+  ),
+  headline(
     'blind28',
     'aa01–aa14',
     `**blind28 (aa01–aa14)**, a headline: \`bench/observe/blind28-sessions.txt\` and
