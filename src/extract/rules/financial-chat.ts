@@ -125,6 +125,28 @@ function chatCandidate(
   };
 }
 
+/**
+ * "I'm no longer a FitZone member", "we're not members of Riverside Tennis anymore": the
+ * speaker says a membership ended, as "cancelled" would. "Not" needs "anymore" (a plain "I'm not
+ * a member" may never have been one). The name must be an item (`named`): strong when on
+ * record, tentative for a name never seen.
+ */
+function formerMember(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  const m =
+    /\b(?:i'?m|i am|we'?re|we are)\s+(no longer|not)\s+(?:an?\s+)?(?:members?\s+(?:of|at)\s+((?:the\s+)?[\p{Lu}][\p{L}\p{N}&'.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'.-]*){0,2})|((?:the\s+)?[\p{L}][\p{L}\p{N}&'.-]*(?:\s+[\p{L}][\p{L}\p{N}&'.-]*){0,2}?)\s+members?)\b/iu.exec(
+      t,
+    );
+  if (m === null || clause.intent.intent !== 'assertive') return null;
+  if (m[1]?.toLowerCase() === 'not' && !/\bany ?more\b/i.test(t.slice(m.index))) return null;
+  // A club or gym by its own name, or an item on record; "a member of the committee", "a team
+  // member" name no paid membership (ordinary words are no item).
+  const item = named(m[2] ?? m[3] ?? '', clause, doc);
+  if (item === null) return null;
+  doc.lastItem = item.slug;
+  return [candidate(doc, clause, item.slug, 'cancelled', item.evidence)];
+}
+
 /** The object phrase right after a verb match: up to four words, stopping at a clause word. */
 function objectAfter(text: string, end: number): string {
   const rest = text.slice(end).replace(/^\s+(?:(?:off|out of|from|to|for)\s+)?/i, ' ');
@@ -161,6 +183,8 @@ function comingAndGoing(clause: Clause, verbEnd: number): boolean {
  */
 export function subscriptionStatement(clause: Clause, doc: DocContext): Candidate[] | null {
   const t = clause.text;
+  const former = formerMember(clause, doc);
+  if (former !== null) return former;
   const sw = SWITCH.pattern.exec(t);
   const cancel = CANCEL.pattern.exec(t);
   const subscribe = SUBSCRIBE.pattern.exec(t);
@@ -189,7 +213,15 @@ export function subscriptionStatement(clause: Clause, doc: DocContext): Candidat
   // "Let's cancel X", "I'll cancel X tomorrow", "we should cancel X": the plain present form
   // proposes or announces a cancellation; none has happened yet.
   if (cancel !== null && /^cancels?$/i.test(cancel[0])) return null;
-  if (cancel !== null && comingAndGoing(clause, cancel.index + cancel[0].length)) return null;
+  // Only "stopped", "dropped" and "ended" also name a coming and going ("stopped by Tesco",
+  // "dropped Ana at the airport"); "cancelled FitZone at the front desk" names where it was done.
+  if (
+    cancel !== null &&
+    /^(?:stopped|dropped|ended)$/i.test(cancel[0]) &&
+    comingAndGoing(clause, cancel.index + cancel[0].length)
+  ) {
+    return null;
+  }
   const item = named(objectAfter(t, verb.index + verb[0].length), clause, doc);
   if (item === null) return null;
   doc.lastItem = item.slug;

@@ -23,14 +23,14 @@ export const RETURNED: LexiconEntry = {
 export const REFUNDED: LexiconEntry = {
   phenomenon: 'a refund that was issued or credited',
   pattern:
-    /(?<![\p{L}\p{N}_])(?:refunded|refund(?: of [^\n]{1,24}?)? (?:has been |was |is )?(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])/iu,
+    /(?<![\p{L}\p{N}_])(?:refunded|refund(?: of [^\n]{1,24}?)? (?:has been |was |is )?(?<!\b(?:being|be) )(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])/iu,
 };
 
 /** A refund asked for or on its way, not yet received. */
 export const REFUND_PENDING: LexiconEntry = {
   phenomenon: 'a refund asked for or awaited, not yet received',
   pattern:
-    /\b(?:refund (?:is |still )?(?:pending|requested|in progress|on (?:its|the) way|being processed)|(?:requested|asked for|waiting (?:on|for)|still (?:no|waiting for)) (?:a |the |my )?(?:[\w&.-]+\s+)?refund|(?:sent|took|brought|shipped|posted|mailed) (?:the |my |an? )?[\w' -]{0,30}? back|returned (?:the |my )[\w' -]{1,30}? (?:order|parcel|package|jacket|shoes|boots|item|dress|phone|laptop))\b/i,
+    /\b(?:refund(?: of [^\n]{1,24}?)? (?:is |still )?(?:pending|requested|in progress|on (?:its|the) way|being processed|will be (?:issued|processed|sent))|(?:requested|asked for|waiting (?:on|for)|still (?:no|waiting for)) (?:a |the |my )?(?:[\w&.-]+\s+)?refund|(?:sent|took|brought|shipped|posted|mailed) (?:the |my |an? )?[\w' -]{0,30}? back|returned (?:the |my )[\w' -]{1,30}? (?:order|parcel|package|jacket|shoes|boots|item|dress|phone|laptop))\b/i,
 };
 
 /** Ending a recurring payment. */

@@ -220,7 +220,14 @@ function billerItem(doc: DocContext, entityId: string): string | null {
       text,
     )?.[1];
   const last = text.trim().split('\n').pop()?.trim() ?? '';
-  const org = team ?? (/^[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}$/.test(last) ? last : null);
+  // "FitZone: your membership cancellation is confirmed": a notification opens on its sender.
+  const label = /^\s*([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?):\s/.exec(text)?.[1];
+  const sender =
+    label !== undefined && !/^(?:subject|from|to|cc|date|re|fwd?|dear|hi|hello|note)$/i.test(label)
+      ? label
+      : null;
+  const org =
+    team ?? (/^[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}$/.test(last) ? last : null) ?? sender;
   if (org === null) return null;
   const utility = utilityOf(org);
   if (utility !== null) return `${utility}_bill`;
@@ -258,6 +265,10 @@ function lineProduct(text: string, doc: DocContext, entityId: string): string | 
   return known ?? membership ?? words.join('_');
 }
 
+/** A cancellation a biller says is done: "cancellation is confirmed", "…has been processed". */
+const CANCELLATION_DONE =
+  /\bcancell?ation\b(?:\s+[\p{L}]+){0,2}?\s+(?:is|has been|was)\s+(?:now\s+)?(?:confirmed|processed|complete(?:d)?|effective)\b/iu;
+
 /**
  * A biller's email line about its item: a price or premium ("your revised annual premium is
  * 598.00", "will cost $11.99 per month"), a cancellation ("your subscription has been
@@ -278,7 +289,9 @@ export function billerLine(clause: Clause, doc: DocContext): Candidate[] | null 
     RETURNED.pattern.test(t) &&
     !/\breturned (?:items?|orders?|parcels?|packages?|goods)\b/i.test(t);
   const issued = !returned && BILL_ISSUED.pattern.test(t);
-  const cancelled = CANCEL.pattern.test(t) && RECURRING_NOUN.pattern.test(t);
+  // "Your membership cancellation is confirmed": the noun said done, as the verb would be.
+  const cancelled =
+    (CANCEL.pattern.test(t) || CANCELLATION_DONE.test(t)) && RECURRING_NOUN.pattern.test(t);
   const noun = AMOUNT_NOUN.pattern.exec(t);
   const cost = /\bwill cost\b|\bcosts?\s+[$€£]?\d/i.exec(t);
   const amount = findAmounts(t).find(

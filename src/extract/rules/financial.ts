@@ -144,11 +144,13 @@ function eventOf(text: string, kind: ItemKind, negated: boolean, feed: boolean):
   if (kind === 'refund') {
     if (
       /\b(?:credited|processed|issued|refunded|received (?:a|the|your) refund|posted)\b/.test(t) &&
-      !/\brequest\b/.test(t)
+      !/\brequest\b/.test(t) &&
+      // "is being processed", "will be issued": under way, not done.
+      !/\b(?:being|be)\s+(?:credited|processed|issued|refunded|posted)\b/.test(t)
     ) {
       return { status: 'refunded', payment: null };
     }
-    if (/\b(?:request|requested|submitted|processing|pending)\b/.test(t)) {
+    if (/\b(?:request|requested|submitted|processing|pending|being processed)\b/.test(t)) {
       return { status: 'pending', payment: null };
     }
     return { status: null, payment: null };
