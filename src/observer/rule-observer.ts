@@ -31,6 +31,7 @@ import {
   isQuestion,
   leadInstruction,
   namesSomething,
+  reportsChangeMade,
   type SentenceClass,
   splitSentences,
   stateChange,
@@ -883,6 +884,43 @@ function previousAssistant(
   return null;
 }
 
+/** The last user message before `index`, whatever the assistant or tools said since. */
+function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const e = segment[i];
+    if (e?.role === 'user') return e;
+  }
+  return null;
+}
+
+/**
+ * The kind of an assistant's report of a change made or a note taken (`reportsChangeMade`) that
+ * carries out what the user's message before it asked or told ("make it 45" → "Changed to 45
+ * minutes"; "the shutoff is under the sink" → "Noted: shutoff under the kitchen sink"; "ya do
+ * that" → "Added: the sync reads its last run from …") and that the user's next message neither
+ * turns down nor hedges: the user's setup as it now stands. A report nobody asked for (after a
+ * problem report only, or unprompted) is left to the user's uptake (`takenUp`); null for any
+ * other sentence.
+ */
+function carriedOutReport(
+  segment: readonly TranscriptEntry[],
+  index: number,
+  sentence: string,
+): SentenceClass['kind'] | null {
+  const reported = reportsChangeMade(sentence);
+  if (reported === null) return null;
+  const asking = previousUser(segment, index);
+  // A change made after the user only reported a problem is the assistant's own try at a fix.
+  if (
+    asking === null ||
+    sentencesOf(asking).every((s) => classifySentence(s, 'user') === 'problem')
+  )
+    return null;
+  const reply = segment.slice(index + 1).find((e) => e.role === 'user');
+  const answer = reply === undefined ? null : agreementOf(reply).agreement;
+  return answer === 'refusal' || answer === 'hedge' ? null : reported;
+}
+
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
@@ -900,6 +938,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
       let { kind, text } = heard;
+      if (speaker === 'assistant' && kind === 'context')
+        kind = carriedOutReport(segment, index, sentence) ?? kind;
       if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
         const versions = versionsIn(sentence);
         if (versions !== null)
@@ -1429,8 +1469,11 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * thing ("we host the docs on Netlify"), is a 🔴 fact (`describesSetup` in text-rules.ts).
  * rules@28: a device that misbehaves each time something happens, or whose verb says it does its
  * work wrong, is a 🟡 problem (`recursAsFault`).
+ * rules@29: the assistant's report of a change it made or a note of what it was told ("Updated:
+ * …", "Changed to …", "Noted: …"), carrying out the user's message before it and not turned
+ * down or hedged by the next, is 🔴 (`carriedOutReport`).
  */
-export const RULES_VERSION = 'rules@28';
+export const RULES_VERSION = 'rules@29';
 
 function candidateOf(
   { observation, kind, change }: Draft,

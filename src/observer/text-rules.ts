@@ -762,6 +762,33 @@ export interface SentenceClass {
     | 'context';
 }
 
+// The assistant's report of a change it has just made ("Updated: warfarin 3mg at 19:00",
+// "Changed to 45 minutes", "Created \"Club Index\" with four columns") or its note of what it was
+// told ("Noted: the shutoff is under the sink"), opened by the verb of the report.
+const CHANGE_MADE =
+  /^(?:updated|changed|scheduled|added|created|switched|renamed|moved)\b\s*(?::|[—–]|\s(?=\S))\s*/i;
+const NOTED = /^noted\s*(?::|[—–-])\s*/i;
+// What a report names when it names no thing of its own: "Changed both", "Updated it", "Added that".
+const NO_THING_NAMED = /^(?:both|it|them|that|this|those|these|all|everything|the rest|as well)\b/i;
+
+/**
+ * The kind of an assistant's report of the user's setup as it now stands: a change it made
+ * ("Scheduled: daily 07:00 into the weekly table", "Updated the reminder lead to 48 hours") is
+ * a setting, a note of what the user told it ("Noted: the invoices go out from Xero") a fact.
+ * The report must carry a specific or a value and name a thing (not "Changed both, tests pass"),
+ * and must not ask or hedge; null for any other sentence.
+ */
+export function reportsChangeMade(sentence: string): SentenceClass['kind'] | null {
+  const noted = NOTED.exec(sentence);
+  const opener = noted ?? CHANGE_MADE.exec(sentence);
+  if (opener === null) return null;
+  const rest = sentence.slice(opener[0].length);
+  if (rest.split(/\s+/).length < 2 || NO_THING_NAMED.test(rest)) return null;
+  if (isQuestion(sentence) || isHedged(rest)) return null;
+  if (!hasSpecifics(rest) && !hasValue(rest)) return null;
+  return noted === null ? 'setting' : 'fact';
+}
+
 /**
  * Classifies one user or assistant sentence. Order matters: questions and hedges are never
  * promoted whatever words they contain; fixes are read before problems ("fixed the crash" is a

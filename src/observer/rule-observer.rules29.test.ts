@@ -1,0 +1,113 @@
+// rules@29: the assistant's report of a change it made, or its note of what it was told, carries
+// out what the user asked or said just before: it is the user's setup as it now stands (issue #13;
+// found in the even-numbered observe sets). A report after a problem report only, or unprompted,
+// stays for the user's uptake to decide (taken-up.ts); one the user turns down or hedges, or one
+// that names no thing, stays working context. Sentences of our own, not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observedIn, type Turn } from './__fixtures__/sentences.js';
+
+const RULES = { from: '2026-06-04T09:00:00.000Z', scorer: null } as const;
+const SHIPPED = { from: '2026-06-04T09:00:00.000Z' } as const;
+
+/** The assistant's 🔴 observations of a chat that hold `words`, by the rules alone or with the scorer. */
+const keptReports = (
+  turns: readonly Turn[],
+  words: string,
+  options: typeof RULES | typeof SHIPPED = RULES,
+) =>
+  observedIn(turns, options).filter(
+    (o) => o.priority === 'red' && o.speaker === 'assistant' && o.text.includes(words),
+  );
+
+describe('rules@29: a change the assistant reports making at the user’s word is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positives.
+    [
+      'a change asked for',
+      [
+        ['user', 'Set the backup retention to 14 days please.'],
+        ['assistant', 'Updated: backup retention is now 14 days on the Wasabi bucket.'],
+      ],
+      'Wasabi',
+    ],
+    [
+      'a note of what the user said',
+      [
+        ['user', "The choir rehearses in St Aldhelm's hall on Tuesdays, remember that."],
+        ['assistant', "Noted: rehearsals are in St Aldhelm's hall, Tuesdays."],
+      ],
+      'Noted',
+    ],
+    // Reworded positives: a bare go-ahead, and a report after the assistant's own offer.
+    [
+      'a go-ahead',
+      [
+        ['user', 'ok make the reminder go out 36 hours before'],
+        ['assistant', 'Changed the reminder lead to 36 hours.'],
+        ['user', 'great'],
+      ],
+      'reminder lead',
+    ],
+    [
+      'an offer taken',
+      [
+        ['assistant', 'Want me to cap uploads in nginx?'],
+        ['user', 'ya go ahead, 20 MB'],
+        ['assistant', 'Added an upload cap of 20 MB to nginx.conf.'],
+      ],
+      'upload cap',
+    ],
+  ])('keeps %s as 🔴', (_, turns, words) => {
+    for (const options of [RULES, SHIPPED]) {
+      expect(keptReports(turns, words, options).length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-misses.
+    [
+      'a change after a problem report only (left to uptake)',
+      [
+        ['user', 'The nightly export keeps crashing on big months.'],
+        ['assistant', 'Changed the export chunk size to 300 rows.'],
+      ],
+      'chunk size',
+    ],
+    [
+      'a change the user turns down',
+      [
+        ['user', 'ok make the reminder go out 36 hours before'],
+        ['assistant', 'Changed the reminder lead to 36 hours.'],
+        ['user', 'no, put it back, I misread the calendar'],
+      ],
+      'reminder lead',
+    ],
+    [
+      'a change the user hedges',
+      [
+        ['user', 'Set the backup retention to 14 days please.'],
+        ['assistant', 'Updated: backup retention is now 14 days on the Wasabi bucket.'],
+        ['user', 'maybe, let me ask Ines first'],
+      ],
+      'Wasabi',
+    ],
+    [
+      'a report that names no thing',
+      [
+        ['user', 'Fix the two failing tests and the lint warning.'],
+        ['assistant', 'Changed both, the suite passes now (48 passed).'],
+      ],
+      'Changed both',
+    ],
+    [
+      'a change asked about, not reported',
+      [
+        ['user', 'Set the backup retention to 14 days please.'],
+        ['assistant', 'Should I update the Wasabi bucket policy to 14 days too?'],
+      ],
+      'Wasabi',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptReports(turns, words)).toEqual([]);
+  });
+});
