@@ -3,6 +3,7 @@
 // found in the even-numbered observe sets). A report after a problem report only, or unprompted,
 // stays for the user's uptake to decide (taken-up.ts); one the user turns down or hedges, or one
 // that names no thing, stays working context. Sentences of our own, not from the observe sets.
+// rules@30 (second block): a user's standing limit said with "only", tied to no moment, is a rule.
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
 
@@ -109,5 +110,35 @@ describe('rules@29: a change the assistant reports making at the user’s word i
     ],
   ])('leaves %s out', (_, turns, words) => {
     expect(keptReports(turns, words)).toEqual([]);
+  });
+});
+
+/** The user's 🔴 observations of one sentence, by the rules alone or with the scorer. */
+const keptOf = (sentence: string, options: typeof RULES | typeof SHIPPED = RULES) =>
+  observedIn([['user', sentence]], options).filter((o) => o.priority === 'red');
+
+describe('rules@30: a standing limit said with "only" is a rule', () => {
+  it.each([
+    // Positives.
+    'Invoices by bank transfer only.',
+    'The staging db is for the QA team only.',
+    // Reworded positives: "only" first, and a limit with its exclusion beside it.
+    'Only the treasurer signs cheques.',
+    'Card payments at the till only, no cash.',
+  ])('keeps "%s" as a 🔴 rule', (sentence) => {
+    for (const options of [RULES, SHIPPED]) {
+      const kept = keptOf(sentence, options);
+      expect(kept.map((o) => o.type)).toContain('constraint');
+    }
+  });
+
+  it.each([
+    // Near-misses: a count of the moment, the moment so far, a question, a hedge.
+    'Only 3 people came to the workshop yesterday.',
+    'I only have ten minutes right now.',
+    'Is the staging db only for the QA team?',
+    'Maybe only the red ones.',
+  ])('leaves "%s" without a 🔴 rule', (sentence) => {
+    expect(keptOf(sentence).filter((o) => o.type === 'constraint')).toEqual([]);
   });
 });

@@ -1472,8 +1472,10 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * rules@29: the assistant's report of a change it made or a note of what it was told ("Updated:
  * …", "Changed to …", "Noted: …"), carrying out the user's message before it and not turned
  * down or hedged by the next, is 🔴 (`carriedOutReport`).
+ * rules@30: a user's standing limit said with "only" ("manual failover only", "only named
+ * partners get a plus one"), tied to no moment, is a 🔴 rule (`restrictsToOnly` in text-rules.ts).
  */
-export const RULES_VERSION = 'rules@29';
+export const RULES_VERSION = 'rules@30';
 
 function candidateOf(
   { observation, kind, change }: Draft,

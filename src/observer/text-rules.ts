@@ -789,6 +789,26 @@ export function reportsChangeMade(sentence: string): SentenceClass['kind'] | nul
   return noted === null ? 'setting' : 'fact';
 }
 
+// "Only" that limits nothing lasting: the moment ("so far", "for now"), a wish ("if only"), an
+// addition ("not only"), a degree ("only just", "only a bit").
+const NO_STANDING_LIMIT =
+  /\b(?:so far|yet|for now|right now|for the moment|if only|not only|only just|only (?:a bit|a little|slightly|partly))\b/i;
+
+/**
+ * A user's standing limit to one thing, said with "only" ("manual failover only", "ssh only
+ * over tailscale", "preorders are shopify only", "only named partners get a plus one"): a rule,
+ * when it is tied to no moment, hedged or asked.
+ */
+function restrictsToOnly(sentence: string): boolean {
+  if (!/\bonly\b/i.test(sentence) || NO_STANDING_LIMIT.test(sentence)) return false;
+  return (
+    !ONE_OFF_TIME.test(sentence) &&
+    !OCCASION_TIME.test(sentence) &&
+    !isHedged(sentence) &&
+    !isQuestion(sentence)
+  );
+}
+
 /**
  * Classifies one user or assistant sentence. Order matters: questions and hedges are never
  * promoted whatever words they contain; fixes are read before problems ("fixed the crash" is a
@@ -845,7 +865,7 @@ export function classifySentence(
       !VALUE_ASSIGNMENT.test(sentence)) ||
     (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
-    return 'context';
+    return restrictsToOnly(sentence) ? 'rule' : 'context';
   if (statesRule(sentence)) return 'rule';
   const held = heldBySomeone(sentence);
   if (held !== null) return held;
@@ -884,7 +904,8 @@ export function classifySentence(
   if ((specific || hasValue(sentence)) && (readingNow(sentence) || isGaugeReading(sentence)))
     return 'context';
   if (STATE.test(sentence) && specific) return 'state';
-  return statesWhatIs(sentence, specific) ? 'fact' : 'context';
+  if (statesWhatIs(sentence, specific)) return 'fact';
+  return restrictsToOnly(sentence) ? 'rule' : 'context';
 }
 
 /**
