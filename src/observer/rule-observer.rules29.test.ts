@@ -3,6 +3,7 @@
 // found in the even-numbered observe sets). A report after a problem report only, or unprompted,
 // stays for the user's uptake to decide (taken-up.ts); one the user turns down or hedges, or one
 // that names no thing, stays working context. Sentences of our own, not from the observe sets.
+// rules@31 (third block): "Understood -" and "Got it:" are notes too.
 // rules@30 (second block): a user's standing limit said with "only", tied to no moment, is a rule.
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
@@ -140,5 +141,38 @@ describe('rules@30: a standing limit said with "only" is a rule', () => {
     'Maybe only the red ones.',
   ])('leaves "%s" without a 🔴 rule', (sentence) => {
     expect(keptOf(sentence).filter((o) => o.type === 'constraint')).toEqual([]);
+  });
+});
+
+describe('rules@31: "Understood -" and "Got it:" note what the user said, as "Noted:" does', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive.
+    [
+      'an "Understood -" note',
+      [
+        ['user', 'never fire the kiln on sundays, the neighbours complain'],
+        ['assistant', 'Understood - the kiln is never fired on Sundays.'],
+      ],
+      'kiln',
+    ],
+    // Reworded positive: "Got it:", and a note without a number or a name.
+    [
+      'a "Got it:" note',
+      [
+        ['user', 'choir folders are sorted by composer surname, never by title'],
+        ['assistant', 'Got it: folders sorted by composer surname.'],
+      ],
+      'composer surname',
+    ],
+  ])('keeps %s as 🔴', (_, turns, words) => {
+    expect(keptReports(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it('leaves a note that restates nothing the user said', () => {
+    const turns: Turn[] = [
+      ['user', 'Please keep the kiln log in the blue binder.'],
+      ['assistant', 'Got it - one moment while I open the sheet.'],
+    ];
+    expect(keptReports(turns, 'moment')).toEqual([]);
   });
 });

@@ -916,6 +916,12 @@ function carriedOutReport(
     sentencesOf(asking).every((s) => classifySentence(s, 'user') === 'problem')
   )
     return null;
+  // A note restates what the user said ("Noted - dry event, no alcohol"), so it shares a word
+  // with it; "Understood - sorry about that" restates nothing.
+  if (reported === 'fact') {
+    const said = contentWords(asking.text);
+    if (![...contentWords(sentence)].some((w) => said.has(w))) return null;
+  }
   const reply = segment.slice(index + 1).find((e) => e.role === 'user');
   const answer = reply === undefined ? null : agreementOf(reply).agreement;
   return answer === 'refusal' || answer === 'hedge' ? null : reported;
@@ -938,7 +944,7 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
       let { kind, text } = heard;
-      if (speaker === 'assistant' && kind === 'context')
+      if (speaker === 'assistant' && (kind === 'context' || kind === 'skip'))
         kind = carriedOutReport(segment, index, sentence) ?? kind;
       if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
         const versions = versionsIn(sentence);
@@ -1474,8 +1480,10 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * down or hedged by the next, is 🔴 (`carriedOutReport`).
  * rules@30: a user's standing limit said with "only" ("manual failover only", "only named
  * partners get a plus one"), tied to no moment, is a 🔴 rule (`restrictsToOnly` in text-rules.ts).
+ * rules@31: "Understood -" and "Got it:" note what the user said as "Noted:" does, with or
+ * without a specific, when the note shares a word with the user's message.
  */
-export const RULES_VERSION = 'rules@30';
+export const RULES_VERSION = 'rules@31';
 
 function candidateOf(
   { observation, kind, change }: Draft,

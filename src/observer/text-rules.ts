@@ -767,7 +767,7 @@ export interface SentenceClass {
 // told ("Noted: the shutoff is under the sink"), opened by the verb of the report.
 const CHANGE_MADE =
   /^(?:updated|changed|scheduled|added|created|switched|renamed|moved)\b\s*(?::|[—–]|\s(?=\S))\s*/i;
-const NOTED = /^noted\s*(?::|[—–-])\s*/i;
+const NOTED = /^(?:noted|understood|got it)\s*[:—–-]\s*/i;
 // What a report names when it names no thing of its own: "Changed both", "Updated it", "Added that".
 const NO_THING_NAMED = /^(?:both|it|them|that|this|those|these|all|everything|the rest|as well)\b/i;
 
@@ -785,7 +785,8 @@ export function reportsChangeMade(sentence: string): SentenceClass['kind'] | nul
   const rest = sentence.slice(opener[0].length);
   if (rest.split(/\s+/).length < 2 || NO_THING_NAMED.test(rest)) return null;
   if (isQuestion(sentence) || isHedged(rest)) return null;
-  if (!hasSpecifics(rest) && !hasValue(rest)) return null;
+  // A note restates the user's words, whatever they hold ("Noted - dry event, no alcohol").
+  if (noted === null && !hasSpecifics(rest) && !hasValue(rest)) return null;
   return noted === null ? 'setting' : 'fact';
 }
 
