@@ -3,6 +3,7 @@
 // found in the even-numbered observe sets). A report after a problem report only, or unprompted,
 // stays for the user's uptake to decide (taken-up.ts); one the user turns down or hedges, or one
 // that names no thing, stays working context. Sentences of our own, not from the observe sets.
+// rules@32 (fourth block): an answer in several pieces, or an identifier, answers the question.
 // rules@31 (third block): "Understood -" and "Got it:" are notes too.
 // rules@30 (second block): a user's standing limit said with "only", tied to no moment, is a rule.
 import { describe, expect, it } from 'vitest';
@@ -174,5 +175,65 @@ describe('rules@31: "Understood -" and "Got it:" note what the user said, as "No
       ['assistant', 'Got it - one moment while I open the sheet.'],
     ];
     expect(keptReports(turns, 'moment')).toEqual([]);
+  });
+});
+
+/** The 🔴 observations of a chat that hold `words`, by the rules alone. */
+const keptHolding = (turns: readonly Turn[], words: string) =>
+  observedIn(turns, RULES).filter((o) => o.priority === 'red' && o.text.includes(words));
+
+describe('rules@32: an answer written in several pieces, or as an identifier, is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: the value follows the first word of the answer as a sentence of its own.
+    [
+      'a value after the answer',
+      [
+        ['assistant', 'Does the billing service use the shared database or its own?'],
+        ['user', 'its own. billing-pg-02:5434'],
+      ],
+      'billing-pg-02:5434',
+    ],
+    // Reworded positive: a bare yes, then the part's name.
+    [
+      'a name after a yes',
+      [
+        ['assistant', 'Is the sensor board on the newer chip?'],
+        ['user', 'yes. ESP32-S3'],
+      ],
+      'ESP32-S3',
+    ],
+    // Positive: an identifier names what a yes/no question proposed.
+    [
+      'an identifier beside a yes',
+      [
+        ['assistant', 'A separate service account for the exports?'],
+        ['user', 'yes, export_svc'],
+      ],
+      'export_svc',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptHolding(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-misses: a later sentence with a verb says something else; a hedged identifier.
+    [
+      'a later sentence with its own verb',
+      [
+        ['assistant', 'Does the billing service use the shared database or its own?'],
+        ['user', 'its own. we moved it in May because the shared one kept locking'],
+      ],
+      'locking',
+    ],
+    [
+      'a hedged identifier',
+      [
+        ['assistant', 'A separate service account for the exports?'],
+        ['user', 'maybe, something like export_svc'],
+      ],
+      'export_svc',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptHolding(turns, words)).toEqual([]);
   });
 });
