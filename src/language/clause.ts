@@ -187,6 +187,99 @@ function tokensOf(text: string): Token[] {
   return [{ ...lower, text: first.text }, ...tokens.slice(1)];
 }
 
+/** Words that open a noun phrase the way a subject's does ("the", "our", "each"). */
+const SUBJECT_OPENER = /^(?:the|a|an|this|that|our|my|your|his|her|their|its|each|every)$/i;
+/** Singular pronouns that are a whole subject by themselves. */
+const SINGULAR_PRONOUN = /^(?:it|he|she)$/i;
+/** Where a verb's own words end: a second clause starts after these. */
+const CLAUSE_BREAK = new Set(['PUNCT', 'SCONJ', 'CCONJ']);
+const reframedCache = new Map<string, Token | null>();
+
+/**
+ * How the lite model tags `word` in a frame where only a verb fits ("it talks", "we were
+ * printing"): the verb reading of the word, or null when the model has none for it ("it news").
+ */
+function asVerb(frame: 'it' | 'we were', word: string): Token | null {
+  const key = `${frame} ${word}`;
+  let found = reframedCache.get(key);
+  if (found === undefined) {
+    const t = tag(key)[frame.split(' ').length];
+    found = t?.pos === 'VERB' && t.text === word ? t : null;
+    reframedCache.set(key, found);
+  }
+  return found;
+}
+
+/** A noun read in the singular ("widget", "app", "bus"), the number a verb's -s agrees with. */
+function isSingularNoun(t: Token): boolean {
+  if (t.pos === 'PROPN') return true;
+  if (t.pos !== 'NOUN') return false;
+  const w = t.text.toLowerCase();
+  return !(w.endsWith('s') && w !== t.lemma && !w.endsWith('ss'));
+}
+
+/**
+ * Where a singular subject noun phrase at `from` may end ("It", "The booking widget", "Our CI"):
+ * after each singular noun or name of its run of modifiers and nouns, since the model may have
+ * taken the verb that follows for one more noun of the run. Empty when the clause opens otherwise.
+ */
+function singularSubjectEnds(tokens: readonly Token[], from: number): number[] {
+  const first = tokens[from];
+  if (first === undefined) return [];
+  if (first.pos === 'PRON' && SINGULAR_PRONOUN.test(first.text)) return [from + 1];
+  const start = SUBJECT_OPENER.test(first.text) ? from + 1 : from;
+  const ends: number[] = [];
+  for (let i = start; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === undefined || !['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(t.pos)) break;
+    if (isSingularNoun(t)) ends.push(i + 1);
+  }
+  return ends;
+}
+
+/** Whether the token at `at` ends the clause's own words (punctuation, a conjunction, "when"). */
+function breaksClause(tokens: readonly Token[], at: number): boolean {
+  const t = tokens[at];
+  return t === undefined || CLAUSE_BREAK.has(t.pos) || WH.has(t.text.toLowerCase());
+}
+
+/**
+ * Corrects two misreadings of the lite model, by the clause's structure:
+ * - a present-tense verb right after a complete singular subject is tagged as a noun ("The
+ *   booking widget talks to our backend", "The nightly job posts results to Slack"): a word with
+ *   a verb's -s, which the model reads as a verb after "it", followed by more words and with no
+ *   other verb in the clause before it breaks, is that verb;
+ * - an -ing word after "been" is tagged as a noun ("has been printing blank pages"): it is the
+ *   progressive verb when the model reads it as one after "we were".
+ * Every other tag stays the model's.
+ */
+function verbsReadAsNouns(tokens: readonly Token[]): Token[] {
+  const fixed = [...tokens];
+  for (let i = 1; i < fixed.length; i++) {
+    const t = fixed[i];
+    if (t?.pos !== 'NOUN' || !/^\p{Ll}+ing$/u.test(t.text)) continue;
+    if (fixed[i - 1]?.text.toLowerCase() !== 'been') continue;
+    const verb = asVerb('we were', t.text);
+    if (verb !== null) fixed[i] = { ...t, pos: 'VERB', lemma: verb.lemma };
+  }
+  const from = fixed.findIndex((t) => !['PUNCT', 'INTJ', 'ADV', 'CCONJ'].includes(t.pos));
+  if (from === -1) return fixed;
+  for (const at of singularSubjectEnds(fixed, from)) {
+    const t = fixed[at];
+    if (t?.pos !== 'NOUN' || breaksClause(fixed, at + 1)) continue;
+    // The -s of a verb agreeing with the singular subject: "talks", "copies", not "glass".
+    if (!/^\p{Ll}+s$/u.test(t.text) || t.text === t.lemma || t.text.endsWith('ss')) continue;
+    let end = at + 1;
+    while (!breaksClause(fixed, end)) end++;
+    if (fixed.slice(from, end).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) break;
+    const verb = asVerb('it', t.text);
+    if (verb === null) continue;
+    fixed[at] = { ...t, pos: 'VERB', lemma: verb.lemma };
+    break;
+  }
+  return fixed;
+}
+
 /**
  * Analyses one clause with wink-nlp's English lite model (part of speech, lemma) and a small
  * grammar over them: tense and aspect of the first verb group (auxiliaries `will`/`shall`/
@@ -196,7 +289,7 @@ function tokensOf(text: string): Token[] {
  * object after it. Pure and deterministic.
  */
 export function analyseClause(text: string): ClauseAnalysis {
-  const tokens = tokensOf(prepare(text));
+  const tokens = verbsReadAsNouns(tokensOf(prepare(text)));
   const content = tokens
     .filter((t) => t.pos !== 'PUNCT' && t.pos !== 'INTJ')
     // Capitalised day abbreviations read as verbs ("Sat" as the past of "sit", "Wed").

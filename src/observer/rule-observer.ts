@@ -31,6 +31,7 @@ import {
   isQuestion,
   leadInstruction,
   namesSomething,
+  reportsChangeMade,
   type SentenceClass,
   splitSentences,
   stateChange,
@@ -309,7 +310,8 @@ function answerDraft(
   question: string,
 ): Draft | null {
   const raw = firstSentence(entry);
-  const answer = trimInterjection(raw).replace(/[.!]+$/, '');
+  const first = trimInterjection(raw).replace(/[.!]+$/, '');
+  const answer = withFragments(entry, first);
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
   if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
@@ -329,12 +331,30 @@ function answerDraft(
   if (takesBack(raw)) return null;
   const exact = hasSpecifics(question) || hasValue(question) || hasValue(answer);
   if (!exact && !picks(answer, question)) return null;
-  const kind = classifySentence(answer, 'user');
+  // What the sentence rules made of the first sentence alone, which they read as any other.
+  const kind = classifySentence(first === '' ? answer : first, 'user');
   if (kind === 'question' || kind === 'hedge' || kind === 'problem') return null;
   if (reading(kind)?.priority === 'red') return null;
   const text = clipMasked(answered(answer, question), 280);
   if (text === '') return null;
   return draftOf(captureKey, entry, [asked.id, entry.id], text, 'fact', reading('fact') as Reading);
+}
+
+/**
+ * The answer with the verbless pieces that follow it in the reply, each a name or value of at most
+ * three words ("external. pg-logi-01:5433", "256k. STM32G474", "yes. cwa-seed"): one answer
+ * written in several sentences. Stops at the first sentence with a verb, a question or no
+ * specific, which says something else.
+ */
+function withFragments(entry: TranscriptEntry, answer: string): string {
+  let whole = answer;
+  for (const piece of splitSentences(stripNonProse(entry.text)).slice(1)) {
+    const bare = piece.trim().replace(/[.!]+$/, '');
+    if (bare.split(/\s+/).length > 3 || !hasSpecifics(bare) || isQuestion(piece) || hasVerb(bare))
+      break;
+    whole = whole === '' ? bare : `${whole}, ${bare}`;
+  }
+  return whole;
 }
 
 // "lyon actually", "hetzner instead": a name that replaces the one the question guessed.
@@ -355,6 +375,11 @@ function renamedAnswer(answer: string, question: string): string | null {
   return bare.replace(old, name);
 }
 
+// A name written as no word is: snake or kebab case with a digit or underscore, dotted, a host
+// and port, a chat channel ("mossgrave_ci", "module.transit_gw", "pg-logi-01:5433", "#seq-ops").
+const IDENTIFIER =
+  /(?:^|\s)(?:[a-z][a-z0-9]*_[\w]+|[a-z]+[a-z0-9]*(?:-[a-z0-9]+)*-\d[\w-]*|[a-z][\w-]*\.[a-z_][\w.]*|[\w.-]+:\d{2,5}|#[a-z][\w-]+)(?=$|[\s,.;!])/i;
+
 // A question that is only a noun phrase ("Backup bucket?", "Cutoff for orders?") asks
 // "what is it", as a which/what question does.
 const NOUN_QUESTION = /^(?:[\w./-]+\s+){0,3}[\w./-]+\?\s*$/;
@@ -368,6 +393,11 @@ function picks(answer: string, question: string): boolean {
   const mine = contentWords(answer);
   const theirs = contentWords(question);
   if (mine.size > 0 && [...mine].every((w) => theirs.has(w))) return true;
+  // "yes, mossgrave_ci" to "a dedicated Steam account for CI?": a few words around an
+  // identifier name the very thing the question asked about, whatever its form. An offer asks
+  // for no name: "keep it in limits.yml" to "Want me to …?" turns the offer down.
+  const offer = OFFER.test(question) || SUGGESTION.test(question);
+  if (mine.size <= 3 && IDENTIFIER.test(answer) && !offer) return true;
   const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
   const what =
     /\b(which|what|who|where)\b/i.test(question) ||
@@ -883,6 +913,49 @@ function previousAssistant(
   return null;
 }
 
+/** The last user message before `index`, whatever the assistant or tools said since. */
+function previousUser(segment: readonly TranscriptEntry[], index: number): TranscriptEntry | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const e = segment[i];
+    if (e?.role === 'user') return e;
+  }
+  return null;
+}
+
+/**
+ * The kind of an assistant's report of a change made or a note taken (`reportsChangeMade`) that
+ * carries out what the user's message before it asked or told ("make it 45" → "Changed to 45
+ * minutes"; "the shutoff is under the sink" → "Noted: shutoff under the kitchen sink"; "ya do
+ * that" → "Added: the sync reads its last run from …") and that the user's next message neither
+ * turns down nor hedges: the user's setup as it now stands. A report nobody asked for (after a
+ * problem report only, or unprompted) is left to the user's uptake (`takenUp`); null for any
+ * other sentence.
+ */
+function carriedOutReport(
+  segment: readonly TranscriptEntry[],
+  index: number,
+  sentence: string,
+): SentenceClass['kind'] | null {
+  const reported = reportsChangeMade(sentence);
+  if (reported === null) return null;
+  const asking = previousUser(segment, index);
+  // A change made after the user only reported a problem is the assistant's own try at a fix.
+  if (
+    asking === null ||
+    sentencesOf(asking).every((s) => classifySentence(s, 'user') === 'problem')
+  )
+    return null;
+  // A note restates what the user said ("Noted - dry event, no alcohol"), so it shares a word
+  // with it; "Understood - sorry about that" restates nothing.
+  if (reported === 'fact') {
+    const said = contentWords(asking.text);
+    if (![...contentWords(sentence)].some((w) => said.has(w))) return null;
+  }
+  const reply = segment.slice(index + 1).find((e) => e.role === 'user');
+  const answer = reply === undefined ? null : agreementOf(reply).agreement;
+  return answer === 'refusal' || answer === 'hedge' ? null : reported;
+}
+
 function observeSegment(captureKey: string, segment: readonly TranscriptEntry[]): Draft[] {
   const drafts: Draft[] = [];
   let lastInstruction: Draft | null = null;
@@ -900,6 +973,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
       let { kind, text } = heard;
+      if (speaker === 'assistant' && (kind === 'context' || kind === 'skip'))
+        kind = carriedOutReport(segment, index, sentence) ?? kind;
       if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
         const versions = versionsIn(sentence);
         if (versions !== null)
@@ -1429,8 +1504,18 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * thing ("we host the docs on Netlify"), is a 🔴 fact (`describesSetup` in text-rules.ts).
  * rules@28: a device that misbehaves each time something happens, or whose verb says it does its
  * work wrong, is a 🟡 problem (`recursAsFault`).
+ * rules@29: the assistant's report of a change it made or a note of what it was told ("Updated:
+ * …", "Changed to …", "Noted: …"), carrying out the user's message before it and not turned
+ * down or hedged by the next, is 🔴 (`carriedOutReport`).
+ * rules@30: a user's standing limit said with "only" ("manual failover only", "only named
+ * partners get a plus one"), tied to no moment, is a 🔴 rule (`restrictsToOnly` in text-rules.ts).
+ * rules@31: "Understood -" and "Got it:" note what the user said as "Noted:" does, with or
+ * without a specific, when the note shares a word with the user's message.
+ * rules@32: a short answer goes on in the verbless names or values after it ("external.
+ * pg-logi-01:5433", `withFragments`), and an identifier beside a yes names what the question
+ * asked about ("yes, mossgrave_ci", `picks`).
  */
-export const RULES_VERSION = 'rules@28';
+export const RULES_VERSION = 'rules@32';
 
 function candidateOf(
   { observation, kind, change }: Draft,

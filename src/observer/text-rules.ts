@@ -762,6 +762,54 @@ export interface SentenceClass {
     | 'context';
 }
 
+// The assistant's report of a change it has just made ("Updated: warfarin 3mg at 19:00",
+// "Changed to 45 minutes", "Created \"Club Index\" with four columns") or its note of what it was
+// told ("Noted: the shutoff is under the sink"), opened by the verb of the report.
+const CHANGE_MADE =
+  /^(?:updated|changed|scheduled|added|created|switched|renamed|moved)\b\s*(?::|[—–]|\s(?=\S))\s*/i;
+const NOTED = /^(?:noted|understood|got it)\s*[:—–-]\s*/i;
+// What a report names when it names no thing of its own: "Changed both", "Updated it", "Added that".
+const NO_THING_NAMED = /^(?:both|it|them|that|this|those|these|all|everything|the rest|as well)\b/i;
+
+/**
+ * The kind of an assistant's report of the user's setup as it now stands: a change it made
+ * ("Scheduled: daily 07:00 into the weekly table", "Updated the reminder lead to 48 hours") is
+ * a setting, a note of what the user told it ("Noted: the invoices go out from Xero") a fact.
+ * The report must carry a specific or a value and name a thing (not "Changed both, tests pass"),
+ * and must not ask or hedge; null for any other sentence.
+ */
+export function reportsChangeMade(sentence: string): SentenceClass['kind'] | null {
+  const noted = NOTED.exec(sentence);
+  const opener = noted ?? CHANGE_MADE.exec(sentence);
+  if (opener === null) return null;
+  const rest = sentence.slice(opener[0].length);
+  if (rest.split(/\s+/).length < 2 || NO_THING_NAMED.test(rest)) return null;
+  if (isQuestion(sentence) || isHedged(rest)) return null;
+  // A note restates the user's words, whatever they hold ("Noted - dry event, no alcohol").
+  if (noted === null && !hasSpecifics(rest) && !hasValue(rest)) return null;
+  return noted === null ? 'setting' : 'fact';
+}
+
+// "Only" that limits nothing lasting: the moment ("so far", "for now"), a wish ("if only"), an
+// addition ("not only"), a degree ("only just", "only a bit").
+const NO_STANDING_LIMIT =
+  /\b(?:so far|yet|for now|right now|for the moment|if only|not only|only just|only (?:a bit|a little|slightly|partly))\b/i;
+
+/**
+ * A user's standing limit to one thing, said with "only" ("manual failover only", "ssh only
+ * over tailscale", "preorders are shopify only", "only named partners get a plus one"): a rule,
+ * when it is tied to no moment, hedged or asked.
+ */
+function restrictsToOnly(sentence: string): boolean {
+  if (!/\bonly\b/i.test(sentence) || NO_STANDING_LIMIT.test(sentence)) return false;
+  return (
+    !ONE_OFF_TIME.test(sentence) &&
+    !OCCASION_TIME.test(sentence) &&
+    !isHedged(sentence) &&
+    !isQuestion(sentence)
+  );
+}
+
 /**
  * Classifies one user or assistant sentence. Order matters: questions and hedges are never
  * promoted whatever words they contain; fixes are read before problems ("fixed the crash" is a
@@ -818,7 +866,7 @@ export function classifySentence(
       !VALUE_ASSIGNMENT.test(sentence)) ||
     (TOPIC.test(sentence) && !FINITE.test(sentence) && !sentence.includes(':'))
   )
-    return 'context';
+    return restrictsToOnly(sentence) ? 'rule' : 'context';
   if (statesRule(sentence)) return 'rule';
   const held = heldBySomeone(sentence);
   if (held !== null) return held;
@@ -857,7 +905,8 @@ export function classifySentence(
   if ((specific || hasValue(sentence)) && (readingNow(sentence) || isGaugeReading(sentence)))
     return 'context';
   if (STATE.test(sentence) && specific) return 'state';
-  return statesWhatIs(sentence, specific) ? 'fact' : 'context';
+  if (statesWhatIs(sentence, specific)) return 'fact';
+  return restrictsToOnly(sentence) ? 'rule' : 'context';
 }
 
 /**
