@@ -16,6 +16,14 @@ function section<Shape extends Zod.ZodRawShape>(z: typeof Zod, shape: Shape) {
   return z.object(shape).strict().optional();
 }
 
+/** An `api_key_env` setting: the name of the environment variable that holds an API key. */
+function apiKeyEnv(z: typeof Zod) {
+  return z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/)
+    .optional();
+}
+
 /**
  * The review and ingest policy: rollout stage, pending-prompt limits, adaptive learning, what
  * uncontested evidence does, and how far ahead of now a record may be dated.
@@ -49,10 +57,7 @@ function extractionShape(z: typeof Zod) {
         model: z.string().min(1),
         base_url: z.string().url().optional(),
         /** The environment variable holding the API key (else VERITY_LLM_API_KEY). */
-        api_key_env: z
-          .string()
-          .regex(/^[A-Z_][A-Z0-9_]*$/)
-          .optional(),
+        api_key_env: apiKeyEnv(z),
         timeout_ms: z.number().int().min(100).max(600_000).optional(),
         min_confidence: z.number().min(0).max(1).optional(),
       }),
@@ -91,10 +96,7 @@ function embeddingsSchema(z: typeof Zod) {
       local_model_path: z.string().min(1).optional(),
       allow_remote_models: z.boolean().optional(),
       /** The environment variable holding the API key (else VERITY_EMBEDDINGS_API_KEY). */
-      api_key_env: z
-        .string()
-        .regex(/^[A-Z_][A-Z0-9_]*$/)
-        .optional(),
+      api_key_env: apiKeyEnv(z),
     })
     .strict()
     .superRefine((value, context) => {

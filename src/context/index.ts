@@ -9,7 +9,12 @@
  * (embeddings, extract, search, reconcile, review, projections, vault, tasks, observe), and
  * `gpt-tokenizer`.
  */
-export type { ContextIncluded, ContextResult, ContextSection } from './assemble-context.js';
+export type {
+  ContextIncluded,
+  ContextOptions,
+  ContextResult,
+  ContextSection,
+} from './assemble-context.js';
 export { MAX_CONTEXT_BUDGET, SECTION_SEPARATOR } from './assemble-context.js';
 export * from './build-context.js';
 export type { RecallEntry, RecallSection } from './build-recall-pack.js';

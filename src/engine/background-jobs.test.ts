@@ -15,6 +15,7 @@ import {
   type LoggedLine,
   waitFor,
 } from './__fixtures__/background-jobs.js';
+import { morningAt } from './__fixtures__/thread-messages.js';
 import { BACKGROUND_QUEUES, type BackgroundJobs, startBackgroundJobs } from './background-jobs.js';
 import { createEngine, type Engine } from './index.js';
 
@@ -25,8 +26,7 @@ let jobs: BackgroundJobs | null;
 let lines: LoggedLine[];
 
 function message(id: string, content: string, minute: number): Record<string, unknown> {
-  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
-  return messageRecord('planning', id, 'user', content, at);
+  return messageRecord('planning', id, 'user', content, morningAt(minute));
 }
 
 const CONVERSATION = [

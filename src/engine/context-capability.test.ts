@@ -16,6 +16,7 @@ import { sampleStateItem } from '../stores/conformance/index.js';
 import type { Store, StoredStateItem } from '../stores/index.js';
 import { createSqliteStore } from '../stores/sqlite/index.js';
 import { messageRecord, observation, toJsonl } from '../testing/index.js';
+import { sectionText } from './__fixtures__/context-sections.js';
 import { closeTestEngine, useSuiteTestEngine } from './__fixtures__/test-engine.js';
 import { threadMessages } from './__fixtures__/thread-messages.js';
 import { createEngine, type Engine } from './index.js';
@@ -103,10 +104,6 @@ let engine: Engine;
 
 function sectionNames(result: ContextResult): ContextSectionName[] {
   return result.sections.map((section) => section.name);
-}
-
-function sectionText(result: ContextResult, name: ContextSectionName): string {
-  return result.sections.find((section) => section.name === name)?.text ?? '';
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import {
   type ContextField,
   type ContextLimits,
   type ContextMode,
+  type ContextOptions,
   type ContextResult,
   type ContextSources,
   createExtractiveSummarizer,
@@ -74,8 +75,24 @@ export interface BuildContextRequest {
   readonly shown?: readonly string[] | undefined;
 }
 
-/** Context settings of `createEngine`. */
-export interface EngineContextOptions {
+/** The builder's own settings, passed on to it when set (`BUILDER_SETTINGS`). */
+const BUILDER_SETTINGS = [
+  'limits',
+  'system',
+  'itemPriorityShare',
+  'askedTailShare',
+  'askedItemShare',
+] as const satisfies readonly (keyof ContextOptions)[];
+
+/**
+ * Context settings of `createEngine`. The builder's own (`ContextOptions`: the system text, the
+ * section caps, the priority and asked shares) are passed on as set; the builder adds the
+ * defaults, which depend on the query: caps over `DEFAULT_CONTEXT_LIMITS` and, for a request with
+ * a `query`, over `ASKED_CONTEXT_LIMITS`, where a `limits.tailMessages` set here turns the asked
+ * tail cap and share off. The state-items share when asked is off by default.
+ */
+export interface EngineContextOptions
+  extends Pick<ContextOptions, (typeof BUILDER_SETTINGS)[number]> {
   /**
    * Writes thread summaries with this model, on demand, memoised per thread state (ADR
    * 2026-11-26-context-sources). Default null: the offline extractive summary only.
@@ -85,26 +102,6 @@ export interface EngineContextOptions {
   readonly summaryTimeoutMs?: number;
   /** Skills or instructions text shown in every context. Default none. */
   readonly skills?: string | null;
-  /** The system text placed first (default: the builder's); `''` omits it. */
-  readonly system?: string;
-  /**
-   * Hard caps per list section, over `DEFAULT_CONTEXT_LIMITS` (and, for a request with a `query`,
-   * over `ASKED_CONTEXT_LIMITS`): a `tailMessages` set here turns the asked tail cap and share off.
-   */
-  readonly limits?: Partial<ContextLimits>;
-  /**
-   * Percent of the budget (after the system text) up to which cut state items take room back from
-   * older text. Default `DEFAULT_ITEM_PRIORITY_SHARE` (ADR 2026-11-25-context-budget).
-   */
-  readonly itemPriorityShare?: number;
-  /**
-   * Percent of the budget the tail keeps when a request asks about something (an explicit
-   * `query`); the rest of its share goes to the memories. Default `DEFAULT_ASKED_TAIL_SHARE`
-   * (ADR 2026-11-25-context-budget, amendment of 2026-11-27).
-   */
-  readonly askedTailShare?: number;
-  /** The state-items slot's share when asked (`ContextOptions.askedItemShare`). Default: off. */
-  readonly askedItemShare?: number;
   /** How retrieved messages become memories (ADR 2026-11-26-retrieval-across-datasets). */
   readonly memoryRanking?: Partial<MemoryRanking>;
 }
@@ -660,20 +657,8 @@ export function createContextCapability(
           shown: request.shown,
         },
         sources,
-        {
-          // The caller's own caps only: the builder adds the defaults, which depend on the query.
-          ...(options.limits === undefined ? {} : { limits: options.limits }),
-          ...(options.system === undefined ? {} : { system: options.system }),
-          ...(options.itemPriorityShare === undefined
-            ? {}
-            : { itemPriorityShare: options.itemPriorityShare }),
-          ...(options.askedTailShare === undefined
-            ? {}
-            : { askedTailShare: options.askedTailShare }),
-          ...(options.askedItemShare === undefined
-            ? {}
-            : { askedItemShare: options.askedItemShare }),
-        },
+        // The caller's own settings only: the builder adds the defaults, which depend on the query.
+        builderSettings(options),
       );
     },
   };
@@ -748,4 +733,13 @@ async function summarizeWith(
 ): Promise<string | null> {
   const result = await summarizer.summarize(input);
   return result.ok ? result.value : null;
+}
+
+/** The builder's settings `options` sets, without those left out or undefined. */
+function builderSettings(options: EngineContextOptions): ContextOptions {
+  const settings: Partial<Record<(typeof BUILDER_SETTINGS)[number], unknown>> = {};
+  for (const key of BUILDER_SETTINGS) {
+    if (options[key] !== undefined) settings[key] = options[key];
+  }
+  return settings as ContextOptions;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ContextResult, ContextSectionName } from '../context/index.js';
 import { createRuleExtractor } from '../extract/index.js';
 import { toJsonl } from '../testing/index.js';
+import { sectionText } from './__fixtures__/context-sections.js';
 import { useSuiteTestEngine } from './__fixtures__/test-engine.js';
 import { messagesBy } from './__fixtures__/thread-messages.js';
 
@@ -14,10 +14,6 @@ const REGISTRY = {
 
 /** Words of Ivo's private thread that no shared context may show. */
 const PRIVATE = ['recruiter', 'resignation', 'Bergen'];
-
-function sectionText(result: ContextResult, name: ContextSectionName): string {
-  return result.sections.find((section) => section.name === name)?.text ?? '';
-}
 
 /** Two adults in one family thread, and Ivo's own thread with the assistant beside it. */
 const SEED = [

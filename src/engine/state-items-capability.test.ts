@@ -16,6 +16,7 @@ import {
   toJsonl,
 } from '../testing/index.js';
 import { closeTestEngine } from './__fixtures__/test-engine.js';
+import { morningAt } from './__fixtures__/thread-messages.js';
 import { createEngine, type Engine, type EngineItemOptions } from './index.js';
 
 let home: string;
@@ -46,13 +47,12 @@ function message(
   thread = 'planning',
   entity?: string,
 ) {
-  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
   return messageRecord(
     thread,
     id,
     role,
     content,
-    at,
+    morningAt(minute),
     entity === undefined ? {} : { entity_id: entity },
   );
 }

@@ -26,42 +26,29 @@ interface ReviewQueueEntry<Kind extends string, Action extends TaskReviewAction>
 
 /** A stuck task (E3 or above, not yet acknowledged) waiting in the review queue. */
 export interface TaskReviewItem
-  extends ReviewQueueEntry<'task', (typeof TASK_REVIEW_ACTIONS)[number]> {
+  extends ReviewQueueEntry<'task', (typeof TASK_REVIEW_ACTIONS)[number]>,
+    Pick<Task, 'entity_id' | 'state' | 'priority' | 'due' | 'escalated_at'> {
   readonly task_id: string;
-  readonly entity_id: string;
-  readonly state: Task['state'];
-  readonly priority: Task['priority'];
-  readonly due: string | null;
   readonly escalation_level: number;
-  readonly escalated_at: string | null;
   /** Why the reconciler escalated it (the last history entry's detail). */
   readonly reason: string;
 }
 
 /** A proposed patch waiting in the review queue. */
-export interface PatchReviewItem
-  extends ReviewQueueEntry<'patch', (typeof PATCH_REVIEW_ACTIONS)[number]> {
-  readonly patch_id: string;
-  readonly evidence: string;
-  readonly change: Patch['change'];
-  readonly rollback_condition: Patch['rollback_condition'];
-  readonly proposed_at: string;
+export type PatchReviewItem = ReviewQueueEntry<'patch', (typeof PATCH_REVIEW_ACTIONS)[number]> &
+  Pick<Patch, 'patch_id' | 'evidence' | 'change' | 'rollback_condition' | 'proposed_at'>;
+
+/** What every answer says: what raised the item, its id and the answer given. */
+interface ReviewAnswerOf<Kind extends string> {
+  readonly kind: Kind;
+  readonly review_id: string;
+  readonly action: TaskReviewAction;
 }
 
 /** What an answer did: the task or the patch after it. */
 export type TaskReviewAnswer =
-  | {
-      readonly kind: 'task';
-      readonly review_id: string;
-      readonly action: TaskReviewAction;
-      readonly task: Task;
-    }
-  | {
-      readonly kind: 'patch';
-      readonly review_id: string;
-      readonly action: TaskReviewAction;
-      readonly patch: Patch;
-    };
+  | (ReviewAnswerOf<'task'> & { readonly task: Task })
+  | (ReviewAnswerOf<'patch'> & { readonly patch: Patch });
 
 /**
  * The live `review.answered` event for `answer`, published by whichever surface took it in-process

@@ -44,3 +44,8 @@ export function messagesBy(
 ): Record<string, unknown>[] {
   return threadMessages(thread, start, turns, 1, { entity_id: entity });
 }
+
+/** The instant `minute` minutes after 09:00 UTC on 2026-03-01, the morning the state-item tests are set in. */
+export function morningAt(minute: number): string {
+  return new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
+}

@@ -1,7 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../core/index.js';
 import type { Engine } from '../../engine/index.js';
+import { samplesDuring } from './__fixtures__/samples-during.js';
 import { atInstant, closeEngine, tempEngine, useHttpApp } from './__fixtures__/temp-engine.js';
 import { ingestInChunks } from './ingest-in-chunks.js';
 import type { ChunkOptions } from './record-in-chunks.js';
@@ -147,21 +147,15 @@ describe('POST /api/ingest with a 10,000-line export', () => {
     const body = lines.join('\n');
     expect(Buffer.byteLength(body)).toBeLessThan(4 * 1024 * 1024);
     const start = await http.engine.lastSequence();
-    const counts = new Set<number>();
-    let writing = true;
-    const reader = (async () => {
-      while (writing) {
-        await nextTurn();
-        counts.add((await http.engine.lastSequence()) - start);
-      }
-    })();
-    const response = await http.app.request('/api/ingest', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-ndjson' },
-      body,
-    });
-    writing = false;
-    await reader;
+    const { result: response, samples: counts } = await samplesDuring(
+      async () => (await http.engine.lastSequence()) - start,
+      () =>
+        http.app.request('/api/ingest', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-ndjson' },
+          body,
+        }),
+    );
     // 422 as before: a line was rejected, and the report says which, after applying the rest.
     expect(response.status).toBe(422);
     const report = (await response.json()) as Report;

@@ -1,11 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Engine } from '../../engine/index.js';
-import {
-  type ChunkOptions,
-  DEFAULT_CHUNKS,
-  nextChunkSize,
-  partialFailure,
-} from './record-in-chunks.js';
+import { type ChunkOptions, DEFAULT_CHUNKS, inChunks } from './record-in-chunks.js';
 
 /** What `engine.ingest` reports. */
 type IngestReport = Awaited<ReturnType<Engine['ingest']>>;
@@ -63,20 +57,11 @@ export async function ingestInChunks(
   let duplicate = 0;
   const rejections: IngestReport['rejections'][number][] = [];
   const decisions: Record<string, number> = {};
-  let done = 0;
-  let size = chunks.first;
-  while (done < lines.length) {
-    const slice = lines.slice(done, done + size);
-    const started = performance.now();
-    let report: IngestReport;
-    try {
-      report = await engine.ingest(
-        slice.map(({ raw }) => raw),
-        options,
-      );
-    } catch (error: unknown) {
-      throw partialFailure(error, done, lines.length, 'lines');
-    }
+  await inChunks(lines, chunks, 'lines', async (slice) => {
+    const report = await engine.ingest(
+      slice.map(({ raw }) => raw),
+      options,
+    );
     applied += report.applied;
     duplicate += report.duplicate;
     for (const rejection of report.rejections) {
@@ -86,10 +71,7 @@ export async function ingestInChunks(
     for (const [decision, count] of Object.entries(report.decisions)) {
       decisions[decision] = (decisions[decision] ?? 0) + count;
     }
-    done += slice.length;
-    size = nextChunkSize(chunks, started, slice.length);
-    if (done < lines.length) await nextTurn();
-  }
+  });
   return {
     applied,
     duplicate,

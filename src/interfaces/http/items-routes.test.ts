@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { morningAt } from '../../engine/__fixtures__/thread-messages.js';
 import type { StateItemView } from '../../engine/index.js';
 import { messageRecord } from '../../testing/index.js';
 import { atInstant, useHttpApp } from './__fixtures__/temp-engine.js';
@@ -7,8 +8,7 @@ const TOKEN = 'test-token-0123456789';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 function message(id: string, content: string, minute: number): string {
-  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
-  return JSON.stringify(messageRecord('db', id, 'user', content, at));
+  return JSON.stringify(messageRecord('db', id, 'user', content, morningAt(minute)));
 }
 
 const http = useHttpApp({

@@ -1,7 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../core/index.js';
 import type { Engine, RecordMessagesResult } from '../../engine/index.js';
+import { samplesDuring } from './__fixtures__/samples-during.js';
 import { atInstant, closeEngine, tempEngine, useHttpApp } from './__fixtures__/temp-engine.js';
 import { type ChunkOptions, recordInChunks } from './record-in-chunks.js';
 
@@ -209,22 +209,18 @@ describe('POST /api/messages with a large request', () => {
   it('gives other work turns between chunks, and records every message', async () => {
     const start = await http.engine.lastSequence();
     // Each turn of the event loop while the POST runs, a reader counts the bulk messages stored.
-    const counts = new Set<number>();
-    let writing = true;
-    const reader = (async () => {
-      while (writing) {
-        await nextTurn();
+    const { result: response, samples: counts } = await samplesDuring(
+      async () => {
         const events = await http.engine.readLedger(start, 5000);
-        counts.add(events.filter((event) => event.type === 'message.received').length);
-      }
-    })();
-    const response = await http.app.request('/api/messages', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ thread_id: 'bulk', messages }),
-    });
-    writing = false;
-    await reader;
+        return events.filter((event) => event.type === 'message.received').length;
+      },
+      () =>
+        http.app.request('/api/messages', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ thread_id: 'bulk', messages }),
+        }),
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as RecordMessagesResult;
     expect(body).toMatchObject({ applied: 300, duplicate: 0, rejected: 0 });

@@ -70,20 +70,11 @@ export async function recordInChunks(
   let applied = 0;
   let duplicate = 0;
   let rejected = 0;
-  let done = 0;
-  let size = chunks.first;
-  while (done < order.length) {
-    const slice = order.slice(done, done + size);
-    const started = performance.now();
-    let result: RecordMessagesResult;
-    try {
-      result = await engine.recordMessages(
-        slice.map((index) => filled[index] ?? {}),
-        options,
-      );
-    } catch (error: unknown) {
-      throw partialFailure(error, applied + duplicate + rejected, messages.length, 'messages');
-    }
+  await inChunks(order, chunks, 'messages', async (slice) => {
+    const result = await engine.recordMessages(
+      slice.map((index) => filled[index] ?? {}),
+      options,
+    );
     slice.forEach((index, i) => {
       const outcome = result.messages[i];
       if (outcome !== undefined) outcomes[index] = outcome;
@@ -91,15 +82,39 @@ export async function recordInChunks(
     applied += result.applied;
     duplicate += result.duplicate;
     rejected += result.rejected;
-    done += slice.length;
-    size = nextChunkSize(chunks, started, slice.length);
-    if (done < order.length) await nextTurn();
-  }
+  });
   return { applied, duplicate, rejected, messages: outcomes };
 }
 
+/**
+ * Runs `apply` on `items` a chunk at a time, the first `chunks.first` long and each later one
+ * sized to take `chunks.targetMs`, yielding to the event loop between chunks. A failure is
+ * rethrown through `partialFailure`, counting the items of the chunks applied before it.
+ */
+export async function inChunks<T>(
+  items: readonly T[],
+  chunks: ChunkOptions,
+  unit: 'messages' | 'lines',
+  apply: (slice: readonly T[]) => Promise<void>,
+): Promise<void> {
+  let done = 0;
+  let size = chunks.first;
+  while (done < items.length) {
+    const slice = items.slice(done, done + size);
+    const started = performance.now();
+    try {
+      await apply(slice);
+    } catch (error: unknown) {
+      throw partialFailure(error, done, items.length, unit);
+    }
+    done += slice.length;
+    size = nextChunkSize(chunks, started, slice.length);
+    if (done < items.length) await nextTurn();
+  }
+}
+
 /** The size of the next chunk: as many items as `targetMs` allows at the pace of the last one. */
-export function nextChunkSize(chunks: ChunkOptions, started: number, done: number): number {
+function nextChunkSize(chunks: ChunkOptions, started: number, done: number): number {
   const msPerItem = (performance.now() - started) / done;
   const size = Math.round(chunks.targetMs / Math.max(msPerItem, 0.001));
   return Math.min(chunks.max, Math.max(chunks.min, size));
@@ -109,7 +124,7 @@ export function nextChunkSize(chunks: ChunkOptions, started: number, done: numbe
  * `error`, when some of the request's `unit` (messages, lines) were already handled, said so: what
  * is stored, and how to finish. Details name `recorded_<unit>` and `total_<unit>`.
  */
-export function partialFailure(
+function partialFailure(
   error: unknown,
   recorded: number,
   total: number,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/index.js';
+import { morningAt } from '../../engine/__fixtures__/thread-messages.js';
 import type { StateItemView } from '../../engine/index.js';
 import { messageRecord } from '../../testing/index.js';
 import { toolText, useMcpSession } from './__fixtures__/mcp-client.js';
@@ -9,14 +10,13 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 const text = toolText;
 
 function message(thread: string, id: string, content: string, minute: number, entity?: string) {
-  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
   return JSON.stringify(
     messageRecord(
       thread,
       id,
       'user',
       content,
-      at,
+      morningAt(minute),
       entity === undefined ? {} : { entity_id: entity },
     ),
   );

@@ -3,6 +3,7 @@
  * adapter's own test file, plus the sample records it writes. Test-only code.
  * May import: core, the store contract (`../store.js`) and vitest.
  */
+export { gate } from './gate.js';
 export * from './register-migration-list-case.js';
 export * from './register-store-conformance.js';
 export {

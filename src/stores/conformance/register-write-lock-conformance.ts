@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../core/index.js';
 import { EngineError } from '../../core/index.js';
+import { gate } from './gate.js';
 import type { StoreHarness } from './register-store-conformance.js';
 import {
   currentStore,
@@ -20,15 +21,6 @@ function yieldToEventLoop(): Promise<void> {
 
 function asCount(value: JsonValue | null): number {
   return typeof value === 'number' ? value : 0;
-}
-
-/** A promise with its resolver exposed, for holding a transaction open. */
-function gate(): { readonly promise: Promise<void>; readonly open: () => void } {
-  let open: () => void = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../../pipeline/index.js';
 import { createManualClock, createSequentialIds, observation } from '../../testing/index.js';
 import {
+  gate,
   putMessages,
   registerMigrationListCase,
   registerStoreConformance,
@@ -118,15 +119,6 @@ function harnessFor(target: Target) {
 
 for (const target of targets) {
   registerStoreConformance(`PostgresStore (${target.name})`, harnessFor(target));
-}
-
-/** A promise with its resolver exposed, for holding a transaction open. */
-function gate(): { readonly promise: Promise<void>; readonly open: () => void } {
-  let open: () => void = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
 }
 
 /** Runs a writer for `scope` on `store` that logs `<name> enter`, runs `work`, logs `<name> exit`. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { morningAt } from '../../../engine/__fixtures__/thread-messages.js';
 import { messageRecord } from '../../../testing/index.js';
 import { useCliHome } from '../__fixtures__/cli-home.js';
 
@@ -13,8 +14,7 @@ function line(
   minute: number,
   thread = 'planning',
 ) {
-  const at = new Date(Date.parse('2026-03-01T09:00:00Z') + minute * 60_000).toISOString();
-  return JSON.stringify(messageRecord(thread, id, role, content, at));
+  return JSON.stringify(messageRecord(thread, id, role, content, morningAt(minute)));
 }
 
 const FIRST = [
