@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_FEATURE_NAMES,
   candidateFeatures,
   checkModel,
   FEATURE_NAMES,
@@ -168,13 +169,13 @@ describe('session columns', () => {
 });
 
 /** Queries where the relevant candidate is the one with the higher `bm25` feature, not base. */
-function syntheticQueries(): TrainingQuery[] {
+function syntheticQueries(width: number = FEATURE_NAMES.length): TrainingQuery[] {
   const queries: TrainingQuery[] = [];
   for (let q = 0; q < 12; q += 1) {
     const features: number[][] = [];
     const relevant: boolean[] = [];
     for (let c = 0; c < 8; c += 1) {
-      const row = new Array<number>(FEATURE_NAMES.length).fill(0);
+      const row = new Array<number>(width).fill(0);
       row[column('base')] = ((q * 7 + c * 3) % 8) / 8;
       row[column('bm25')] = c === q % 8 ? 1 : ((c * 5 + q) % 7) / 10;
       features.push(row);
@@ -187,9 +188,16 @@ function syntheticQueries(): TrainingQuery[] {
 
 describe('trainRanker', () => {
   it('retrains to the same bytes', () => {
-    const once = JSON.stringify(trainRanker(syntheticQueries()));
-    const twice = JSON.stringify(trainRanker(syntheticQueries()));
+    const width = BASE_FEATURE_NAMES.length;
+    const once = JSON.stringify(
+      trainRanker(syntheticQueries(width), undefined, BASE_FEATURE_NAMES),
+    );
+    const twice = JSON.stringify(
+      trainRanker(syntheticQueries(width), undefined, BASE_FEATURE_NAMES),
+    );
     expect(twice).toBe(once);
+    // Trained on feature set 1's columns, the model names set 1 (the digest predates set 2).
+    expect(JSON.parse(once).version).toBe(1);
     // Two runs in one process share every cache; the digest pins the bytes across processes and
     // machines (any change to the training order or rounding shows here).
     expect(createHash('sha256').update(once).digest('hex')).toBe(
@@ -285,7 +293,8 @@ function randomPack(): { candidates: FeatureCandidate[]; query: FeatureQuery } {
 
 describe('candidateFeatures on one large session', () => {
   const { candidates, query: pack } = randomPack();
-  const rows = candidateFeatures(candidates, pack);
+  // Feature set 1's columns: the digest below was taken before the session columns existed.
+  const rows = candidateFeatures(candidates, pack, BASE_FEATURE_NAMES);
 
   it('gives every candidate the session features a scan over its session gives', () => {
     const best = Math.max(...pack.base.values());

@@ -117,10 +117,13 @@ export type FeatureName =
  */
 export const FEATURE_SETS: Readonly<Record<number, readonly FeatureName[]>> = {
   1: BASE_FEATURE_NAMES,
+  // Session 25: of the session columns, only the session's best base score raised the
+  // out-of-fold objective on both tuning halves (bench/retrieval-session-features.ts).
+  2: [...BASE_FEATURE_NAMES, 'session_max'],
 };
 
 /** The feature-set version new models are trained on. */
-export const FEATURE_VERSION = 1;
+export const FEATURE_VERSION = 2;
 
 /** The columns of `FEATURE_VERSION`, in order. */
 export const FEATURE_NAMES: readonly FeatureName[] = FEATURE_SETS[FEATURE_VERSION] ?? [];
