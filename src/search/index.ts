@@ -31,7 +31,16 @@ export type {
   TrainingQuery,
   TrainOptions,
 } from './learned-ranker.js';
-export { FEATURE_NAMES, scoreFeatures, TRAIN_DEFAULTS, trainRanker } from './learned-ranker.js';
+export {
+  BASE_FEATURE_NAMES,
+  FEATURE_NAMES,
+  FEATURE_SETS,
+  FEATURE_VERSION,
+  SESSION_FEATURE_NAMES,
+  scoreFeatures,
+  TRAIN_DEFAULTS,
+  trainRanker,
+} from './learned-ranker.js';
 export * from './make-snippet.js';
 export type { RoutedIntent } from './query-intent.js';
 export { ROUTED_INTENTS } from './query-intent.js';

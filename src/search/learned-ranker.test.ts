@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_FEATURE_NAMES,
   candidateFeatures,
   checkModel,
   FEATURE_NAMES,
+  FEATURE_SETS,
   type FeatureCandidate,
   type FeatureQuery,
+  SESSION_FEATURE_NAMES,
   scoreFeatures,
   type TrainingQuery,
   trainRanker,
@@ -88,14 +91,91 @@ describe('candidateFeatures', () => {
   });
 });
 
+const DAY = 86_400_000;
+const sessionColumn = (name: (typeof SESSION_FEATURE_NAMES)[number]) =>
+  SESSION_FEATURE_NAMES.indexOf(name);
+
+/** Two sessions a day apart: s1 (early 1.0, late 0.5) on day 0, s2 (only 0.8) on day 1. */
+function twoSessions(text: string, window: FeatureQuery['window'] = null) {
+  const candidates = [
+    candidate('early', 's1', 1, 2, 0.5),
+    candidate('late', 's1', 2, 1, 0.4),
+    { ...candidate('next', 's2', 1, 1, 0.6), createdAt: at(1) + DAY },
+  ];
+  const rows = candidateFeatures(
+    candidates,
+    { ...query(text, { early: 1, late: 0.5, next: 0.8 }), window },
+    SESSION_FEATURE_NAMES,
+  );
+  const [early, late, next] = rows;
+  return { early: early ?? [], late: late ?? [], next: next ?? [] };
+}
+
+describe('session columns', () => {
+  it("read the candidate's session: mean, best, its rank, its size and the rank within it", () => {
+    const { early, late, next } = twoSessions('what did I cook');
+    expect(early[sessionColumn('session_mean')]).toBeCloseTo(0.75);
+    expect(next[sessionColumn('session_mean')]).toBeCloseTo(0.8);
+    expect(late[sessionColumn('session_max')]).toBe(1);
+    expect(early[sessionColumn('session_rank')]).toBe(1);
+    expect(next[sessionColumn('session_rank')]).toBe(0.5);
+    expect(late[sessionColumn('session_count')]).toBeCloseTo(Math.log(3));
+    expect(next[sessionColumn('session_count')]).toBeCloseTo(Math.log(2));
+    expect(early[sessionColumn('rank_in_session')]).toBe(1);
+    expect(late[sessionColumn('rank_in_session')]).toBe(0.5);
+    expect(next[sessionColumn('rank_in_session')]).toBe(1);
+  });
+
+  it('rank sessions by date, and read that recency for current-value questions only', () => {
+    const current = twoSessions('what is my current job');
+    expect(current.next[sessionColumn('session_recency')]).toBe(1);
+    expect(current.late[sessionColumn('session_recency')]).toBe(0);
+    expect(current.next[sessionColumn('session_recency_x_latest')]).toBe(1);
+    const reworded = twoSessions('where do I live these days');
+    expect(reworded.next[sessionColumn('session_recency_x_latest')]).toBe(1);
+    // Near miss: a past job, not the current one.
+    const past = twoSessions('what was my first job');
+    expect(past.next[sessionColumn('session_recency')]).toBe(1);
+    expect(past.next[sessionColumn('session_recency_x_latest')]).toBe(0);
+  });
+
+  it('measure the session date against the period the query names, 0 when it names none', () => {
+    // The period is day 1 (one day wide): s2 is inside, s1 a day before it.
+    const window = { start: at(0) + DAY, end: at(0) + 2 * DAY };
+    const when = twoSessions('when did I go hiking', window);
+    expect(when.next[sessionColumn('session_date_closeness')]).toBe(1);
+    const before = when.early[sessionColumn('session_date_closeness')] ?? 0;
+    expect(before).toBeGreaterThan(0.49);
+    expect(before).toBeLessThan(0.51);
+    expect(when.next[sessionColumn('session_date_closeness_x_temporal')]).toBe(1);
+    const reworded = twoSessions('how many days ago did I go hiking', window);
+    expect(reworded.next[sessionColumn('session_date_closeness_x_temporal')]).toBe(1);
+    // Near miss: a period but no temporal cue keeps only the plain column.
+    const plain = twoSessions('what did I pack for hiking last week', window);
+    expect(plain.next[sessionColumn('session_date_closeness')]).toBe(1);
+    expect(plain.next[sessionColumn('session_date_closeness_x_temporal')]).toBe(0);
+    const none = twoSessions('when did I go hiking');
+    expect(none.next[sessionColumn('session_date_closeness')]).toBe(0);
+  });
+
+  it('put the named columns in the order asked, feature set 1 columns included', () => {
+    const candidates = [candidate('a', 's1', 1, 2, 0.5), candidate('b', 's2', 2, 1, 0.3)];
+    const q = query('what did I cook', { a: 1, b: 0.5 });
+    const full = candidateFeatures(candidates, q);
+    const mixed = candidateFeatures(candidates, q, ['session_rank', 'bm25', 'base']);
+    expect(mixed[1]).toEqual([0.5, full[1]?.[column('bm25')], full[1]?.[column('base')]]);
+    expect(() => candidateFeatures(candidates, q, ['no_such_column'])).toThrow(/unknown feature/);
+  });
+});
+
 /** Queries where the relevant candidate is the one with the higher `bm25` feature, not base. */
-function syntheticQueries(): TrainingQuery[] {
+function syntheticQueries(width: number = FEATURE_NAMES.length): TrainingQuery[] {
   const queries: TrainingQuery[] = [];
   for (let q = 0; q < 12; q += 1) {
     const features: number[][] = [];
     const relevant: boolean[] = [];
     for (let c = 0; c < 8; c += 1) {
-      const row = new Array<number>(FEATURE_NAMES.length).fill(0);
+      const row = new Array<number>(width).fill(0);
       row[column('base')] = ((q * 7 + c * 3) % 8) / 8;
       row[column('bm25')] = c === q % 8 ? 1 : ((c * 5 + q) % 7) / 10;
       features.push(row);
@@ -108,9 +188,16 @@ function syntheticQueries(): TrainingQuery[] {
 
 describe('trainRanker', () => {
   it('retrains to the same bytes', () => {
-    const once = JSON.stringify(trainRanker(syntheticQueries()));
-    const twice = JSON.stringify(trainRanker(syntheticQueries()));
+    const width = BASE_FEATURE_NAMES.length;
+    const once = JSON.stringify(
+      trainRanker(syntheticQueries(width), undefined, BASE_FEATURE_NAMES),
+    );
+    const twice = JSON.stringify(
+      trainRanker(syntheticQueries(width), undefined, BASE_FEATURE_NAMES),
+    );
     expect(twice).toBe(once);
+    // Trained on feature set 1's columns, the model names set 1 (the digest predates set 2).
+    expect(JSON.parse(once).version).toBe(1);
     // Two runs in one process share every cache; the digest pins the bytes across processes and
     // machines (any change to the training order or rounding shows here).
     expect(createHash('sha256').update(once).digest('hex')).toBe(
@@ -148,6 +235,20 @@ describe('trainRanker with extra columns', () => {
 describe('checkModel', () => {
   it('accepts the shipped model', () => {
     expect(() => checkModel(shipped)).not.toThrow();
+  });
+
+  it('reads every listed feature set, the current one and older ones', () => {
+    for (const [version, names] of Object.entries(FEATURE_SETS)) {
+      const model = {
+        version: Number(version),
+        features: [...names],
+        mean: names.map(() => 0),
+        scale: names.map(() => 1),
+        weights: names.map(() => 0),
+      };
+      expect(() => checkModel(model)).not.toThrow();
+      expect(() => checkModel({ ...model, version: Number(version) + 100 })).toThrow(/retrain/);
+    }
   });
 
   it('refuses a model trained on another feature set', () => {
@@ -192,7 +293,8 @@ function randomPack(): { candidates: FeatureCandidate[]; query: FeatureQuery } {
 
 describe('candidateFeatures on one large session', () => {
   const { candidates, query: pack } = randomPack();
-  const rows = candidateFeatures(candidates, pack);
+  // Feature set 1's columns: the digest below was taken before the session columns existed.
+  const rows = candidateFeatures(candidates, pack, BASE_FEATURE_NAMES);
 
   it('gives every candidate the session features a scan over its session gives', () => {
     const best = Math.max(...pack.base.values());

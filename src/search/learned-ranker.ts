@@ -40,10 +40,15 @@ export interface FeatureQuery {
   readonly textConfidence: number;
   readonly vectorConfidence: number;
   readonly lengthSpread: number;
+  /**
+   * The period the query names (`[start, end)` epoch ms; the same window the time boost reads),
+   * or null / absent when it names none. Read by the session-date features.
+   */
+  readonly window?: { readonly start: number; readonly end: number } | null;
 }
 
-/** The features `candidateFeatures` produces, in order. Version 1. */
-export const FEATURE_NAMES = [
+/** The per-candidate and per-query columns of feature set 1, in order. */
+export const BASE_FEATURE_NAMES = [
   'base',
   'base_rank',
   'bm25',
@@ -73,8 +78,55 @@ export const FEATURE_NAMES = [
   'bm25_x_cosine',
 ] as const;
 
-/** The feature-set version `candidateFeatures` implements. */
-export const FEATURE_VERSION = 1;
+/**
+ * Session-level columns (issue #17, session 25): each reads only the query's candidates — their
+ * sessions (threads), creation times and the base fusion's scores — and the period the query
+ * names, so SQLite and PostgreSQL compute them alike at query time. A session is the candidates
+ * that share a thread, not the whole thread as stored.
+ *  - `session_mean`, `session_max`: the mean and the best base score of the candidate's session,
+ *    the candidate included;
+ *  - `session_rank`: 1 / (1 + the session's rank among the query's sessions by their best base);
+ *  - `session_count`: log(1 + the session's candidates);
+ *  - `rank_in_session`: 1 / (1 + the candidate's rank among its session's candidates by base);
+ *  - `session_recency`: the session's rank by date (its earliest candidate) among the query's
+ *    sessions, 0 the oldest to 1 the newest; `… _x_latest` only for current-value questions;
+ *  - `session_date_closeness`: for a query that names a period, 1 / (1 + d / w), where d is the
+ *    distance in days from the session's date to the period (0 inside) and w the period's width
+ *    in days (at least 1); 0 when no period is named; `… _x_temporal` only for temporal questions.
+ */
+export const SESSION_FEATURE_NAMES = [
+  'session_mean',
+  'session_max',
+  'session_rank',
+  'session_count',
+  'rank_in_session',
+  'session_recency',
+  'session_recency_x_latest',
+  'session_date_closeness',
+  'session_date_closeness_x_temporal',
+] as const;
+
+/** Every column `candidateFeatures` can produce; a model names the ones it reads. */
+export type FeatureName =
+  | (typeof BASE_FEATURE_NAMES)[number]
+  | (typeof SESSION_FEATURE_NAMES)[number];
+
+/**
+ * The feature sets a model file may name, by version. A shipped file names its version and its
+ * columns; an older version stays readable as long as its set is listed here.
+ */
+export const FEATURE_SETS: Readonly<Record<number, readonly FeatureName[]>> = {
+  1: BASE_FEATURE_NAMES,
+  // Session 25: of the session columns, only the session's best base score raised the
+  // out-of-fold objective on both tuning halves (bench/retrieval-session-features.ts).
+  2: [...BASE_FEATURE_NAMES, 'session_max'],
+};
+
+/** The feature-set version new models are trained on. */
+export const FEATURE_VERSION = 2;
+
+/** The columns of `FEATURE_VERSION`, in order. */
+export const FEATURE_NAMES: readonly FeatureName[] = FEATURE_SETS[FEATURE_VERSION] ?? [];
 
 const FIRST_PERSON = /\b(i|me|my|mine|i'm|i've|i'd|we|our|us)\b/i;
 
@@ -150,10 +202,13 @@ function sessionsOf(
  * nearest earlier and later candidate of the same session lend their base scores (the turn before
  * and after, when both were retrieved), and the query's cue words and ranker confidences enter as
  * products with the candidate features they should modulate, so one linear model adapts per query.
+ * `names` picks the columns and their order (default: `FEATURE_NAMES`); session-level columns
+ * (`SESSION_FEATURE_NAMES`) are computed only when named.
  */
 export function candidateFeatures(
   candidates: readonly FeatureCandidate[],
   query: FeatureQuery,
+  names: readonly string[] = FEATURE_NAMES,
 ): number[][] {
   const intent = queryIntent(query.text);
   const firstPerson = FIRST_PERSON.test(query.text) ? 1 : 0;
@@ -179,7 +234,7 @@ export function candidateFeatures(
   const spread = Math.min(2, query.lengthSpread);
   const textConf = Math.min(10, query.textConfidence);
   const vectorConf = Math.min(10, query.vectorConfidence);
-  return candidates.map((c) => {
+  const baseRows = candidates.map((c) => {
     const own = base(c.key);
     const t = bm25(c.bm25);
     const v = cosine(c.vector);
@@ -227,6 +282,82 @@ export function candidateFeatures(
       t * v,
     ];
   });
+  if (names === BASE_FEATURE_NAMES) return baseRows;
+  const wanted = new Set<string>(names);
+  const session = SESSION_FEATURE_NAMES.some((name) => wanted.has(name))
+    ? sessionColumns(candidates, sessions, base, query, intent)
+    : [];
+  const baseIndex = new Map<string, number>(BASE_FEATURE_NAMES.map((name, i) => [name, i]));
+  const sessionIndex = new Map<string, number>(SESSION_FEATURE_NAMES.map((name, i) => [name, i]));
+  const pick = names.map((name) => {
+    const b = baseIndex.get(name);
+    if (b !== undefined) return (row: number) => baseRows[row]?.[b] ?? 0;
+    const k = sessionIndex.get(name);
+    if (k === undefined) throw new Error(`learned ranker: unknown feature ${name}`);
+    return (row: number) => session[row]?.[k] ?? 0;
+  });
+  return candidates.map((_, row) => pick.map((column) => column(row)));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The session date's distance to a period, in days (0 inside it). */
+function daysOutside(at: number, window: { readonly start: number; readonly end: number }): number {
+  if (at < window.start) return (window.start - at) / DAY_MS;
+  if (at >= window.end) return (at - window.end) / DAY_MS;
+  return 0;
+}
+
+/** Key order for deterministic ties. */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The `SESSION_FEATURE_NAMES` columns of every candidate, in that order. */
+function sessionColumns(
+  candidates: readonly FeatureCandidate[],
+  sessions: ReadonlyMap<string, SessionView>,
+  base: (key: string) => number,
+  query: FeatureQuery,
+  intent: ReturnType<typeof queryIntent>,
+): number[][] {
+  const threads = [...sessions.keys()];
+  const best = (thread: string) => {
+    const view = sessions.get(thread);
+    return view?.members[view.bestAt]?.base ?? 0;
+  };
+  // The session's date is its earliest candidate (members are in time order).
+  const dateOf = (thread: string) => sessions.get(thread)?.members[0]?.at ?? 0;
+  const byBest = [...threads].sort((a, b) => best(b) - best(a) || byKey(a, b));
+  const rankOf = new Map(byBest.map((thread, index) => [thread, index]));
+  const byDate = [...threads].sort((a, b) => dateOf(a) - dateOf(b) || byKey(a, b));
+  const dateRank = new Map(byDate.map((thread, index) => [thread, index]));
+  const inSession = new Map<string, number>();
+  for (const view of sessions.values()) {
+    [...view.members]
+      .sort((a, b) => b.base - a.base || byKey(a.key, b.key))
+      .forEach((m, index) => {
+        inSession.set(m.key, index);
+      });
+  }
+  const window = query.window ?? null;
+  const width = window === null ? 1 : Math.max(1, (window.end - window.start) / DAY_MS);
+  return candidates.map((c) => {
+    const thread = c.thread ?? c.key;
+    const view = sessions.get(thread);
+    const count = view?.count ?? 1;
+    const recency = threads.length > 1 ? (dateRank.get(thread) ?? 0) / (threads.length - 1) : 0;
+    const closeness = window === null ? 0 : 1 / (1 + daysOutside(dateOf(thread), window) / width);
+    return [
+      (view?.sum ?? base(c.key)) / Math.max(1, count),
+      best(thread),
+      1 / (1 + (rankOf.get(thread) ?? threads.length)),
+      Math.log1p(count),
+      1 / (1 + (inSession.get(c.key) ?? count)),
+      recency,
+      intent.latest ? recency : 0,
+      closeness,
+      intent.temporal ? closeness : 0,
+    ];
+  });
 }
 
 /** The model's score of one feature vector (higher is better; a logit). */
@@ -240,11 +371,14 @@ export function scoreFeatures(model: LearnedModel, features: readonly number[]):
   return sum;
 }
 
-/** Checks that a model file matches the features this code computes. */
+/**
+ * Checks that a model file names a feature set this code computes (`FEATURE_SETS`: the current
+ * version or an older one still listed) with that set's columns in order.
+ */
 export function checkModel(model: LearnedModel): LearnedModel {
-  const names = FEATURE_NAMES as readonly string[];
+  const names: readonly string[] = FEATURE_SETS[model.version] ?? [];
   const same =
-    model.version === FEATURE_VERSION &&
+    names.length > 0 &&
     model.features.length === names.length &&
     model.features.every((name, i) => name === names[i]) &&
     model.weights.length === names.length &&
@@ -255,7 +389,7 @@ export function checkModel(model: LearnedModel): LearnedModel {
   );
   if (!same) {
     throw new Error(
-      `learned ranker: model version ${model.version} with ${model.features.length} features does not match feature set ${FEATURE_VERSION} (${names.length} features); retrain with bench/retrieval-train.ts`,
+      `learned ranker: model version ${model.version} with ${model.features.length} features does not match a feature set this code computes (current: ${FEATURE_VERSION}, ${FEATURE_NAMES.length} features); retrain with bench/retrieval-train.ts`,
     );
   }
   if (!finite) {
@@ -373,12 +507,20 @@ export function trainRanker(
   const { mean, scale } = standardise(queries, width);
   const weights = fitPairwise(queries, mean, scale, options);
   return {
-    version: FEATURE_VERSION,
+    version: versionOf(featureNames),
     features: [...featureNames],
     mean: mean.map(round),
     scale: scale.map(round),
     weights: weights.map(round),
   };
+}
+
+/** The version whose feature set is `names`; `FEATURE_VERSION` for a set no version names. */
+function versionOf(names: readonly string[]): number {
+  const found = Object.entries(FEATURE_SETS).find(
+    ([, set]) => set.length === names.length && set.every((name, i) => name === names[i]),
+  );
+  return found === undefined ? FEATURE_VERSION : Number(found[0]);
 }
 
 /** Pairwise fit: each relevant candidate should outscore each rival. */

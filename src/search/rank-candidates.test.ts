@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, FEATURE_VERSION } from './learned-ranker.js';
+import { FEATURE_NAMES, FEATURE_SETS, FEATURE_VERSION } from './learned-ranker.js';
 import {
   type FusionCandidate,
   type FusionMethod,
@@ -262,6 +262,31 @@ describe('fuseCandidates (learned)', () => {
       rankedKeys(list, { ...SCORE, method: 'learned', model: model(weights) }, NO_ADJUST);
     expect(byWeights({ recency: 1 })).toEqual(['new', 'mid', 'old']);
     expect(byWeights({ base: 1 })).toEqual(['old', 'mid', 'new']);
+  });
+
+  it('still ranks with a model of feature set 1, as set 2 does with its extra column at 0', () => {
+    const set1 = FEATURE_SETS[1] ?? [];
+    const list = ranked([
+      candidate('a', 3, 0.2, 0),
+      candidate('b', 1, 0.9, 10 * DAY),
+      candidate('c', 2, 0.5, 5 * DAY),
+    ]);
+    const weights: Record<string, number> = { bm25: 0.3, cosine: 1, recency: 0.2 };
+    const old = {
+      version: 1,
+      features: [...set1],
+      mean: set1.map(() => 0),
+      scale: set1.map(() => 1),
+      weights: set1.map((name) => weights[name] ?? 0),
+    };
+    const byOld = rankedKeys(list, { ...SCORE, method: 'learned', model: old }, NO_ADJUST);
+    const byNew = rankedKeys(
+      list,
+      { ...SCORE, method: 'learned', model: model(weights) },
+      NO_ADJUST,
+    );
+    expect(byOld).toEqual(['b', 'c', 'a']);
+    expect(byNew).toEqual(byOld);
   });
 
   it('falls back to the score fusion when only one ranker answered', () => {

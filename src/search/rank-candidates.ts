@@ -2,6 +2,7 @@ import { fuseRankings } from './fuse-rankings.js';
 import {
   candidateFeatures,
   checkModel,
+  FEATURE_NAMES,
   type LearnedModel,
   scoreFeatures,
 } from './learned-ranker.js';
@@ -235,13 +236,14 @@ function modelOf(method: FusionMethod): LearnedModel {
 
 /**
  * The learned ranker's features of one query's candidates (`candidateFeatures`), with the `score`
- * fusion of `method` as the base feature. Exported for the training script, which must see
+ * fusion of `method` as the base feature; `names` picks the columns (a model's `features`). Exported for the training script, which must see
  * exactly what search scores.
  */
 export function learnedFeatures(
   candidates: readonly FusionCandidate[],
   method: FusionMethod,
   adjust?: RankAdjustments,
+  names: readonly string[] = FEATURE_NAMES,
 ): number[][] {
   const base = fuseCandidates(candidates, { ...method, method: 'score' });
   const weights = queryWeights(candidates, method);
@@ -259,7 +261,9 @@ export function learnedFeatures(
       textConfidence: weights.textConfidence,
       vectorConfidence: weights.vectorConfidence,
       lengthSpread: lengthSpread(candidates),
+      window: adjust?.window ?? null,
     },
+    names,
   );
 }
 
@@ -277,7 +281,7 @@ function learnedScores(
   const model = modelOf(method);
   const both = candidates.some((c) => c.bm25 !== null) && candidates.some((c) => c.vector !== null);
   if (!both) return fuseCandidates(candidates, { ...method, method: 'score' });
-  const rows = learnedFeatures(candidates, method, adjust);
+  const rows = learnedFeatures(candidates, method, adjust, model.features);
   const scores = new Map<string, number>();
   candidates.forEach((c, index) => {
     const logit = scoreFeatures(model, rows[index] ?? []);
