@@ -8,14 +8,16 @@
 // `--check` retrains and compares with the shipped file (its compact JSON, byte for byte).
 // Run: npx tsx bench/retrieval-train.ts <collected.json> [--write] [--check] [--held-out]
 //
-// The shipped weights (feature set 2: set 1 plus the session's best base score, session 25) are
-// trained from the lists `TRAINED_ON` names, collected by the code of that commit:
-//   npx tsx bench/retrieval.bench.ts --quick --no-write --collected <file>
-//   npx tsx bench/retrieval-train.ts <file> --check
-// That collection had only the LongMemEval tuning half's vectors in the disk cache, so its file
-// holds no LongMemEval held-out question; a cache holding all 84 haystacks saves the held-out
-// half too (another digest), and the tuning halves this script trains on are the same lists.
-// Session-level columns are compared by bench/retrieval-session-features.ts.
+// The shipped weights are trained from the lists `TRAINED_ON` names, collected by the code of
+// that commit (before the eleventh session's clock fix, so they differ from today's lists):
+//   git worktree add --detach /tmp/lists b89394c   (with node_modules and the .cache symlink)
+//   cd /tmp/lists && npx tsx bench/retrieval.bench.ts --quick --no-write --collected <file>
+//   npx tsx bench/retrieval-train.ts <file> --check   (from this checkout)
+// Retraining on today's lists lowers LoCoMo B NDCG@10 below its target (ADR
+// 2026-11-26-retrieval-across-datasets, eighteenth session), so they are not used yet.
+// Session 25 trained feature set 2 (set 1 plus session_max) on lists collected at bb246f6
+// (sha256 95a1a3f0…): out of fold on the tuning halves it scored 0.7508 against 0.7462, but its
+// held-out LoCoMo B NDCG@10 was 0.549, so set 1 stays shipped (FEATURE_VERSION).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,8 +48,8 @@ export const CHOSEN: { readonly train: TrainOptions; readonly fusion: Partial<Fu
 
 /** The candidate lists the shipped weights were trained from (see the header). */
 export const TRAINED_ON = {
-  commit: 'bb246f6',
-  sha256: '95a1a3f0d0eb68670b43b41af80cf87a33fb093db91839c6d140a4bbf877aca3',
+  commit: 'b89394c',
+  sha256: 'a27df3f3a21b19dfa51fd8772f07a9ac5b2df8e50086d140214d8a7e48eefc4f',
 } as const;
 
 /** Training rows of a list of questions, each question weighing `1 / list.length`. */

@@ -118,12 +118,14 @@ export type FeatureName =
 export const FEATURE_SETS: Readonly<Record<number, readonly FeatureName[]>> = {
   1: BASE_FEATURE_NAMES,
   // Session 25: of the session columns, only the session's best base score raised the
-  // out-of-fold objective on both tuning halves (bench/retrieval-session-features.ts).
+  // out-of-fold objective on both tuning halves (bench/retrieval-session-features.ts). A model
+  // trained on it was not shipped: on held-out LoCoMo half B its ranked lists fell to NDCG@10
+  // 0.549, under the 0.55 floor (ADR 2026-11-26-retrieval-across-datasets, session 25).
   2: [...BASE_FEATURE_NAMES, 'session_max'],
 };
 
-/** The feature-set version new models are trained on. */
-export const FEATURE_VERSION = 2;
+/** The feature-set version the shipped model and new training use (set 2: see above). */
+export const FEATURE_VERSION = 1;
 
 /** The columns of `FEATURE_VERSION`, in order. */
 export const FEATURE_NAMES: readonly FeatureName[] = FEATURE_SETS[FEATURE_VERSION] ?? [];
