@@ -609,35 +609,65 @@ function rosterEntry(
 const WISHED_MOVE =
   /\b(?:wants?|wanted|would like|'d like|wish(?:es)?|hopes?|let's|let us|should|could|might|shall|suggest(?:s|ed)?|propos(?:es|ed))\b(?:\s+[\p{L}'-]+){0,3}?\s+(?:to\s+)?(?:move|push|reschedule|shift|switch)\b/iu;
 
+/**
+ * A schedule entry said in a clause: a move the record already holds (`knownSlotMove`), a
+ * document's or roster's entry, a cancellation, a move "from … to …", or an event and its time.
+ */
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (TRAVEL_WORDS.test(t)) return [];
-  const intent = clause.intent.intent;
-  // "Coach wants to move judo to Fridays", "let's move judo to Thursdays": a move wished or
-  // proposed has not happened; it is read as a supposition (weak: shown, never committed).
-  const stateIntent: Intent = WISHED_MOVE.test(t)
-    ? 'hypothetical'
-    : intent === 'assertive' || intent === 'planning'
-      ? 'planning'
-      : intent;
+  const stateIntent = scheduleIntent(clause);
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
   if (!EVENT_WORDS.test(t)) return replacedAfterRetraction(clause, doc);
-  const today = doc.input.at.slice(0, 10);
-  const out: Candidate[] = [];
-  const owner = ownerSaid(t, doc);
+  const said = scheduleSaid(clause, doc, stateIntent);
+  if (doc.kind === 'document') {
+    const roster = rosterEntry(clause, doc, said.entityId, said.owner, said.entry);
+    if (roster !== null) return roster;
+    if (clause.dates.some((d) => d.date !== null)) {
+      return documentSchedule(clause, doc, said.entityId, said.owner, said.entry);
+    }
+  }
+  return cancelledEntry(said) ?? movedFromEntry(said) ?? timedEntry(said);
+}
+
+/**
+ * "Coach wants to move judo to Fridays", "let's move judo to Thursdays": a move wished or
+ * proposed has not happened; it is read as a supposition (weak: shown, never committed). Any
+ * other statement of a schedule is a plan.
+ */
+function scheduleIntent(clause: Clause): Intent {
+  const intent = clause.intent.intent;
+  if (WISHED_MOVE.test(clause.text)) return 'hypothetical';
+  return intent === 'assertive' || intent === 'planning' ? 'planning' : intent;
+}
+
+/** A slot an event phrase names, or `ambiguous` when, said of nobody, it names several. */
+type SlotReading = EventSlot | 'ambiguous' | null;
+
+/** What a clause says about a schedule, and how to turn its event phrases into entries. */
+interface ScheduleSaid {
+  readonly clause: Clause;
+  readonly doc: DocContext;
+  readonly owner: OwnerSaid;
+  /** The entity an event named by its own slug is on. */
+  readonly entityId: string;
+  /** Adds an entry on `entityId`. */
+  readonly entry: ScheduleEntry;
+  readonly slotOf: (phrase: string) => SlotReading;
+  readonly entryOn: (at: EventSlot) => ScheduleEntry;
+}
+
+function scheduleSaid(clause: Clause, doc: DocContext, stateIntent: Intent): ScheduleSaid {
+  const owner = ownerSaid(clause.text, doc);
   const entityId =
     doc.kind === 'chat' ? ownerEntity(owner, doc) : scheduleEntity(owner.member, doc);
   // The slot an event phrase names and the entity it is on: in chat, by the owner rule
   // (`ownedSlot`), else as the event's own slug on the owner's entity. Null when the phrase
-  // names no slot or, said of nobody, more than one.
-  let ambiguous = false;
-  const slotOf = (phrase: string): EventSlot | null => {
+  // names no slot.
+  const slotOf = (phrase: string): SlotReading => {
     const found = doc.kind === 'chat' ? ownedSlot(phraseWords(phrase, doc), owner, doc) : null;
-    if (found === 'ambiguous') {
-      ambiguous = true;
-      return null;
-    }
+    if (found === 'ambiguous') return found;
     if (found !== null) {
       const slug = found.slot.field.slice('family.schedule.'.length);
       return { slug, entityId: found.entityId, weak: found.weak };
@@ -661,16 +691,17 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       );
       return at.weak ? { ...c, evidence: 'weak' } : c;
     };
-  const entry: ScheduleEntry = entryOn({ slug: '', entityId, weak: false });
+  const entry = entryOn({ slug: '', entityId, weak: false });
+  return { clause, doc, owner, entityId, entry, slotOf, entryOn };
+}
 
-  if (doc.kind === 'document') {
-    const roster = rosterEntry(clause, doc, entityId, owner, entry);
-    if (roster !== null) return roster;
-  }
-  if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
-    return documentSchedule(clause, doc, entityId, owner, entry);
-  }
-
+/**
+ * "Piano is cancelled", "no swim today", "we cancelled the piano lesson": the cancelled activity's
+ * entry, `[]` when the activity names several slots, null when no cancellation is read.
+ */
+function cancelledEntry(said: ScheduleSaid): Candidate[] | null {
+  const { clause, doc } = said;
+  const t = clause.text;
   const cancelled =
     /^(.{2,50}?)\s+(?:is|'s|are|has been|got|was)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
       t,
@@ -685,56 +716,65 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     cancelled?.[1] === undefined
       ? cancelledObject(clause)
       : activityPhrase(cancelled[1].split(/[,;:]\s*/u).pop() ?? cancelled[1]);
-  if (called && EVENT_WORDS.test(called)) {
-    const at = slotOf(called);
-    if (at !== null) {
-      doc.lastSchedule = at.slug;
-      out.push(entryOn(at)(at.slug, 'cancelled', cancelled?.[0] ?? t, true));
-      return out;
-    }
-    if (ambiguous) return out;
-  }
+  if (!called || !EVENT_WORDS.test(called)) return null;
+  const at = said.slotOf(called);
+  if (at === 'ambiguous') return [];
+  if (at === null) return null;
+  doc.lastSchedule = at.slug;
+  return [said.entryOn(at)(at.slug, 'cancelled', cancelled?.[0] ?? t, true)];
+}
+
+/**
+ * "<event> moves from Wednesday to Friday at 4": the new time is the date after "to". `[]` when
+ * the event names several slots, null when no such move is read.
+ */
+function movedFromEntry(said: ScheduleSaid): Candidate[] | null {
+  const { clause, doc } = said;
+  const t = clause.text;
+  const movedFrom =
+    /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(
+      t,
+    );
+  if (!movedFrom?.[1] || !EVENT_WORDS.test(movedFrom[1])) return null;
+  const at = said.slotOf(movedFrom[1]);
+  if (at === 'ambiguous') return [];
+  if (at === null) return null;
+  const target = t.slice(movedFrom[0].length);
+  // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
+  const mention = findDates(target, doc.input.at)[0];
+  const value = weekdayOrHourTarget(target, t, doc, at.entityId, at.slug) ?? whenOf(mention, null);
+  if (value === null) return null;
+  doc.lastSchedule = at.slug;
+  return [said.entryOn(at)(at.slug, value, t, true)];
+}
+
+/**
+ * "Swim is at 6:30 today", "Recital pushed to Dec 12", "moved judo to Thursdays": an event (the
+ * subject of a copula or a move, or the object of a move) and its new time.
+ */
+function timedEntry(said: ScheduleSaid): Candidate[] {
+  const { clause, doc } = said;
+  const t = clause.text;
   const timed =
     /^(.{2,50}?)\s+(?:is|'s|are|will be|has been moved|got moved|moved|was moved)\s+(?:now\s+|still\s+|back\s+)?(?:to\s+)?(?:at|on|for)?\s*(?=\S)/i.exec(
       t,
     );
   const movedObject = MOVED_OBJECT.exec(t);
-  // "<event> moves from Wednesday to Friday at 4": the new time is the date after "to".
-  const movedFrom =
-    /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(
-      t,
-    );
-  if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
-    const at = slotOf(movedFrom[1]);
-    if (ambiguous) return out;
-    const target = t.slice(movedFrom[0].length);
-    // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
-    const mention = findDates(target, doc.input.at)[0];
-    const value =
-      at === null
-        ? null
-        : (weekdayOrHourTarget(target, t, doc, at.entityId, at.slug) ?? whenOf(mention, null));
-    if (at !== null && value !== null) {
-      doc.lastSchedule = at.slug;
-      out.push(entryOn(at)(at.slug, value, t, true));
-      return out;
-    }
-  }
   // "the recital hasn't moved to Dec 12": a move said not to happen sets no new time.
   const move = MOVE_CUE.test(t) ? rescheduleReading(clause.analysis, t) : null;
-  if (move?.negated) return out;
+  if (move?.negated) return [];
   // "Recital pushed to Dec 12", "swim got bumped to Thursday": what moved is the subject.
   const movedSubject = move?.movedIsSubject && EVENT_WORDS.test(move.moved) ? move : null;
   const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? null;
   // Reported speech and labels: "Coach just texted, swim is at 6:30" and "Agreed with the
   // tutor: tutoring is at 18:00 from now on" are about "swim" and "tutoring".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(/[,:]/).pop() ?? rawPhrase).trim();
-  if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
-  const resolved = slotOf(phrase);
-  if (resolved === null) return out;
+  if (phrase === null || !EVENT_WORDS.test(phrase)) return [];
+  const resolved = said.slotOf(phrase);
+  if (resolved === null || resolved === 'ambiguous') return [];
   const { slug } = resolved;
   const on = resolved.entityId;
-  const add = entryOn(resolved);
+  const add = said.entryOn(resolved);
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
     : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
@@ -749,19 +789,32 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       : null;
   if (moveTarget !== null) {
     doc.lastSchedule = slug;
-    out.push(add(slug, moveTarget, t, true));
-    return out;
+    return [add(slug, moveTarget, t, true)];
   }
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) {
     const back = backToWeekdays(t.slice(offset), doc, on, slug);
-    if (back !== null) {
-      doc.lastSchedule = slug;
-      out.push(add(slug, back, t, true));
-    }
-    return out;
+    if (back === null) return [];
+    doc.lastSchedule = slug;
+    return [add(slug, back, t, true)];
   }
-  // "moved to Sunday the 13th" when the 13th is a Saturday: a misread day is no new date.
+  const read = dayAndTimeOf(clause, mention, offset, doc);
+  if (read === null) return [];
+  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, on, slug);
+  doc.lastSchedule = slug;
+  return [add(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null)];
+}
+
+/**
+ * The date and time a mention gives an event, with the day its name may say ("Soccer tomorrow is
+ * at 10"), or null for a misread day ("moved to Sunday the 13th" when the 13th is a Saturday).
+ */
+function dayAndTimeOf(
+  clause: Clause,
+  mention: DateMention,
+  offset: number,
+  doc: DocContext,
+): string | null {
   const weekday = openingWeekday(mention.text);
   if (
     weekday !== null &&
@@ -769,20 +822,16 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /\d/.test(mention.text) &&
     new Date(`${mention.date}T00:00:00Z`).getUTCDay() !== weekday
   ) {
-    return out;
+    return null;
   }
-  // The day may be said in the subject and the time in the predicate ("Soccer tomorrow is at 10").
   const relativeToday =
     mention.date !== null
       ? null
       : (dayInName(clause, offset) ??
-        (/\btoday|tonight\b/i.test(t) ? today : nextWeekdayIn(t, doc.input.at)));
-  const read = whenOf(mention, relativeToday);
-  if (read === null) return out;
-  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, on, slug);
-  doc.lastSchedule = slug;
-  out.push(add(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null));
-  return out;
+        (/\btoday|tonight\b/i.test(clause.text)
+          ? doc.input.at.slice(0, 10)
+          : nextWeekdayIn(clause.text, doc.input.at)));
+  return whenOf(mention, relativeToday);
 }
 
 /**
