@@ -57,7 +57,7 @@ const PLACE_STATUS =
 const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
-  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+|back\s+)?(?:at\s+)?home\b(?!\s+from)/i;
 const DROPPED = new RegExp(
   String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',

@@ -56,7 +56,12 @@ function payeeOf(text: string, amount: MoneyMention): string {
     .replace(REFUNDED.pattern, ' ')
     .replace(/\b(?:card|checking|savings|account)\s*(?:\.{3}|…|x+|\*+)\s*\d+/gi, ' ')
     .replace(/\b\d{1,2}[/.]\d{2,4}\b/g, ' ')
-    .replace(/\b(?:to|from|an|à|para|a|naar|do|na)\s*$/i, ' ');
+    .replace(/\b(?:to|from|an|à|para|a|naar|do|na)\s*$/i, ' ')
+    // "… - valor R$ 87,40", "Amount: 64.20": a label of the amount names no payee.
+    .replace(
+      /[\s:-]*\b(?:valor|amount|betrag|montant|importe|importo|bedrag|kwota|tutar)\s*[:=]?\s*\S{0,3}\s*$/iu,
+      ' ',
+    );
   const parts = head.split(/[:\-–—·|]+/).map((p) => p.trim());
   return [...parts].reverse().find((p) => /\p{L}{2,}/u.test(p)) ?? '';
 }

@@ -292,6 +292,10 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
   return place !== null ? 'moderate' : null;
 }
 
+/** A third-person pronoun closing the words before a predicate, with its auxiliary if any. */
+const THIRD_PERSON_BEFORE =
+  /\b(?:he|she|they)(?:'s|'re|'ll|'d|\s+(?:is|was|are|were|has|had|have|will|would|just|finally))?\s*$/i;
+
 /**
  * The subject the clause analysis read, when the words before the predicate did not name one:
  * "Mateo is flying to Lima" → Mateo; an elliptical "Landed in Lima" → the speaker; a thing or
@@ -300,8 +304,9 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
 function subjectFromAnalysis(clause: Clause, doc: DocContext, prefix?: string): Subject | null {
   // A document (a plan note, a calendar) speaks for its owner.
   if (doc.kind === 'document') return { kind: 'speaker' };
-  // "Dropping Dad at the airport, he flies to X": a third-person pronoun is someone else.
-  if (prefix !== undefined && /\b(?:he|she|they|he's|she's|they're)\s*$/i.test(prefix)) return null;
+  // "Dropping Dad at the airport, he flies to X", "picked Leo up, he is back home": a third-person
+  // pronoun, with or without its auxiliary, is someone else.
+  if (prefix !== undefined && THIRD_PERSON_BEFORE.test(prefix)) return null;
   // "We won and the lads are going to X": the subject of the conjunct the predicate is in.
   const conjunct =
     prefix === undefined ? null : /\b(?:and|but|so|while|whereas)\s+(\S.*)$/i.exec(prefix);
@@ -1084,13 +1089,23 @@ const HOME_PRESENCE =
 
 function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const home = HOME_PRESENCE.exec(clause.text);
-  if (home === null || clause.analysis.negated || clause.analysis.tense === 'future') return null;
+  const { negated, tense } = clause.analysis;
+  if (home === null || negated || tense === 'future') return null;
+  // "We stayed home all weekend, too rainy": a stretch that is over says nothing of now.
+  if (tense === 'past' && !NOW_SAID.test(clause.text)) return null;
   const framed = stateStrengthAt(clause.text, home.index, 'strong');
   if (framed === null || habitual(clause.text)) return null;
   const today = doc.input.at.slice(0, 10);
   if (clause.dates.some((d) => d.date !== null && d.date !== today)) return null;
+  // "Ruth is staying home with a sore throat": someone else at home is their own state (a family
+  // member's), never a trip state of the speaker's. The words before the predicate may end in a
+  // verb ("Ruth is"); then the clause's own subject says who it is.
   const subject = subjectBefore(home.index);
   if (subject.kind === 'person' || (subject.kind === 'we' && subject.third === true)) return null;
+  const said = clause.analysis.subject.kind;
+  if (subject.kind === 'thing' && said !== 'speaker' && said !== 'we' && said !== 'none') {
+    return null;
+  }
   return {
     subject,
     status: null,
