@@ -51,7 +51,7 @@ const SICK_HAS = new RegExp(
 const SICK_IS =
   /(?:\bis|'s|\bwas|\bare|'re|\bstay(?:ed|s|ing)\b)\s+(?:still\s+|now\s+|home\s+|out\s+|off\s+|feeling\s+|really\s+|pretty\s+)*(?:sick|ill|unwell|poorly|home sick|out sick|under the weather)\b/i;
 const RECOVERED =
-  /(?:'s|\bis)\s+(?:fever|cold|flu|cough|temperature)\s+(?:is\s+)?(?:gone|over|down|better)|(?:\bis|'s)\s+(?:feeling\s+)?(?:better|fine|well|recovered)\b|\bno longer sick\b/i;
+  /(?:'s|\bis)\s+(?:fever|cold|flu|cough|temperature)\s+(?:(?:is|has)\s+)?(?:gone|over|down|better|broke|broken|went down|cleared(?:\s+up)?)(?!\s+(?:again|with|on)\b)|(?:\bis|'s)\s+(?:feeling\s+)?(?:better|fine|well|recovered)\b|\bno longer sick\b/i;
 const PLACE_STATUS =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
 const GOING =
@@ -666,7 +666,8 @@ function scheduleSaid(clause: Clause, doc: DocContext, stateIntent: Intent): Sch
   // (`ownedSlot`), else as the event's own slug on the owner's entity. Null when the phrase
   // names no slot.
   const slotOf = (phrase: string): SlotReading => {
-    const found = doc.kind === 'chat' ? ownedSlot(phraseWords(phrase, doc), owner, doc) : null;
+    const found =
+      doc.kind === 'chat' ? ownedSlot(phraseWords(phrase, doc), owner, doc, clause.text) : null;
     if (found === 'ambiguous') return found;
     if (found !== null) {
       const slug = found.slot.field.slice('family.schedule.'.length);
@@ -880,7 +881,7 @@ function knownSlotMove(clause: Clause, doc: DocContext, intent: Intent): Candida
     .split('_')
     .filter((w) => w !== '' && !SLUG_NOISE.has(w));
   const owner = ownerSaid(t, doc);
-  const found = ownedSlot(said, owner, doc);
+  const found = ownedSlot(said, owner, doc, t);
   if (found === 'ambiguous') return [];
   if (found === null) return null;
   const { slot, entityId, weak } = found;
@@ -1019,8 +1020,13 @@ function ownedSlot(
   said: readonly string[],
   owner: OwnerSaid,
   doc: DocContext,
+  clauseText = '',
 ): OwnedSlot | 'ambiguous' | null {
   const named = owner.member === null ? null : nameSlug(owner.member);
+  // "dentist called, Yusuf's appointment moved to Friday": an entry said only by its kind is the
+  // one whose name the clause says elsewhere.
+  const kindOnly = said.length > 0 && said.every((w) => w === named || ENTRY_KIND.has(w));
+  const context = kindOnly ? slugify(clauseText).split('_') : [];
   // "my swim": the speaker's own entries, and on their household only those carrying their name.
   const me = owner.by === 'speaker' ? speakerMember(doc) : null;
   const entities =
@@ -1034,9 +1040,11 @@ function ownedSlot(
     if (named !== null && tags.size > 0 && !tags.has(named)) return false;
     if (me !== null && k.entityId === me.household && !tags.has(me.slug)) return false;
     const words = k.field.slice('family.schedule.'.length).split('_');
+    const entry = words.filter((w) => !tags.has(w));
+    if (kindOnly) return namedIn(context, entry);
     return sameEvent(
       said.filter((w) => w !== named),
-      words.filter((w) => !tags.has(w)),
+      entry,
     );
   });
   const own = named === null ? matching : matching.filter((k) => slotMembers(k, doc).has(named));
@@ -1084,6 +1092,13 @@ function sameEvent(said: readonly string[], slug: readonly string[]): boolean {
       .join('_');
   const a = core(said);
   return a !== '' && a === core(slug);
+}
+
+/** Whether the words of a text name the entry whose slug words are `slug`, apart from its kind. */
+function namedIn(words: readonly string[], slug: readonly string[]): boolean {
+  const said = new Set(words.map((w) => activityStem(singular(w))));
+  const core = slug.filter((w) => !ENTRY_KIND.has(w)).map((w) => activityStem(singular(w)));
+  return core.length > 0 && core.every((w) => said.has(w));
 }
 
 /**
