@@ -303,6 +303,37 @@ export function refundPending(clause: Clause, doc: DocContext): Candidate[] | nu
  * me": the refund is done. The item: the merchant named after "from", the subject, or the one
  * refund already known to be pending.
  */
+/**
+ * A bank line crediting a merchant's refund ("Card ...3308 - credit: NORTHWIND AIR refund 389.00",
+ * "CREDIT ZALANDO REFUND 89.95"): the money is back, so the refund is done, with its amount.
+ */
+export function creditedRefund(clause: Clause, doc: DocContext): Candidate[] | null {
+  const t = clause.text;
+  if (doc.input.source !== 'bank') return null;
+  // Case-sensitive payee, as the bank prints a merchant ("credit card refund" names none).
+  const m =
+    /\b(?:[Cc]redit(?:ed)?|CREDIT(?:ED)?)\b\s*[:-]?\s*((?:[A-Z][\w&.'-]*\s+){0,3}[A-Z][\w&.'-]*)\s+(?:[Rr]efund|REFUND)\b/.exec(
+      t,
+    );
+  if (!m?.[1] || /\b(?:pending|expected|requested|declined|reversed)\b/i.test(t)) return null;
+  const amount = findAmounts(t.slice(m.index + m[0].length)).find((a) => a.currency || a.cents);
+  if (amount === undefined) return null;
+  const entityId = weEntity(doc);
+  const words = slugify(m[1])
+    .split('_')
+    .filter((w) => w !== '' && !GENERIC.has(w));
+  if (words.length === 0) return null;
+  // "NORTHWIND AIR refund" is the "northwind_refund" on record.
+  const slug =
+    matchKnown([...words, 'refund'], 'financial', doc.input.known, entityId) ??
+    `${words.join('_')}_refund`;
+  doc.lastItem = slug;
+  return [
+    lineCandidate(entityId, `financial.${slug}.status`, 'refunded', clause),
+    lineCandidate(entityId, `financial.${slug}.amount`, amount.value, clause),
+  ];
+}
+
 export function refundReceived(clause: Clause, doc: DocContext): Candidate[] | null {
   const t = clause.text;
   if (!REFUND_RECEIVED.pattern.test(t) || clause.intent.intent !== 'assertive') return null;
