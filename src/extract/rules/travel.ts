@@ -30,6 +30,7 @@ import {
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
+  VERB_CLASSES,
   type VerblessPart,
   verblessParts,
   WISHED_TIME,
@@ -590,14 +591,24 @@ function returnHit(
 }
 
 /**
- * A first-person arrival in the present tense ("we arrive Osaka finally", "I just arrive in
- * Lima"): often how a learner of English says "arrived", but also how an itinerary says a plan
- * ("we arrive in Osaka on the 3rd"). Read as an arrival only with a word that says it happened
- * (`ARRIVED_NOW`), with nothing that puts it ahead or makes it a condition (`ARRIVAL_AHEAD`), and
- * at a place the gazetteer knows.
+ * The present forms of the arrival class ("arrive", "land", "touch down", "get in", …), as one
+ * alternation: an arrival is read the same whichever of its verbs says it.
  */
-const PRESENT_ARRIVAL =
-  /(?<=\b(?:we|i)\s+(?:(?:finally|just)\s+)?)arrive\s+(?:(?:safely|finally|just)\s+)?(?:(?:in|at)\s+)?/giu;
+const ARRIVE_VERBS = [...VERB_CLASSES.arrive.lemmas, ...VERB_CLASSES.arrive.phrasal]
+  .map((verb) => verb.replace(/\s+/g, String.raw`\s+`))
+  .join('|');
+
+/**
+ * A first-person arrival in the present tense ("we arrive Osaka finally", "I just arrive in
+ * Lima", "finally we land in Quito"): often how a learner of English says "arrived", but also
+ * how an itinerary says a plan ("we land in Osaka on the 3rd"). Read as an arrival only with a
+ * word that says it happened (`ARRIVED_NOW`), with nothing that puts it ahead or makes it a
+ * condition (`ARRIVAL_AHEAD`), and at a place the gazetteer knows.
+ */
+const PRESENT_ARRIVAL = new RegExp(
+  String.raw`(?<=\b(?:we|i)\s+(?:(?:finally|just)\s+)?)(?:${ARRIVE_VERBS})\s+(?:(?:safely|finally|just)\s+)?(?:(?:in|at|into|to)\s+)?`,
+  'giu',
+);
 const ARRIVED_NOW = /\b(?:finally|just|at last|safely)\b/i;
 const ARRIVAL_AHEAD =
   /\b(?:will|'ll|shall|tomorrow|tonight|next|later|soon|on|at\s+\d|by|before|after|around|when|whenever|if|once|until|till|every|usually|always|should|must|can|could|would|might)\b|\d/i;
@@ -1339,8 +1350,11 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
   const known = recordedValue(doc, entityId, 'travel.departure_date');
-  if (known === null) return null;
-  const newDate = nearDeparture(date, known);
+  // "Our flight to Hanoi got moved to the 14th" with no trip on record: the speaker's own trip,
+  // named by a trip word and its place, now leaves that day. No trip was on record, so the day
+  // is asked, not committed (moderate); "my flight moved to Dec 12" names no trip to ask about.
+  if (known === null && !(namesTrip && OWN_TRIP.test(moved) && namesPlace(moved))) return null;
+  const newDate = known === null ? date.date : nearDeparture(date, known);
   // A trip is moved to a day still ahead, never to one already past.
   if (newDate === null || newDate < doc.input.at.slice(0, 10)) return null;
   return {
@@ -1351,10 +1365,23 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
       clause,
       travelIntent(clause, 'planning'),
       change[0],
+      known === null ? 'moderate' : 'strong',
     ),
-    correction: true,
+    correction: known !== null,
   };
 }
+
+/** Whether a word of the phrase is a place the gazetteer knows ("to Hanoi", "my oaxaca flight"). */
+function namesPlace(phrase: string): boolean {
+  // An ordinary word that is also some town's name ("trip", "reading") names no place here.
+  return phrase
+    .split(/[^\p{L}'-]+/u)
+    .some((w) => w.length > 2 && lookupPlace(w) !== null && !isVocabularyWord(w.toLowerCase()));
+}
+
+/** A trip word the speaker owns ("our flight", "my Hanoi trip", "my outbound"). */
+const OWN_TRIP =
+  /\b(?:my|our)\s+(?:[\p{L}'-]+\s+)?(?:flights?|trip|departure|outbound|booking|train|holiday|vacation|journey)\b/iu;
 
 /**
  * The return leg of a trip on record moved to another day ("moved my return flight to the 25th",
