@@ -619,7 +619,9 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const stateIntent = scheduleIntent(clause);
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
-  if (!EVENT_WORDS.test(t)) return replacedAfterRetraction(clause, doc);
+  if (!EVENT_WORDS.test(t)) {
+    return movedNounPhrase(clause, doc, stateIntent) ?? replacedAfterRetraction(clause, doc);
+  }
   const said = scheduleSaid(clause, doc, stateIntent);
   if (doc.kind === 'document') {
     const roster = rosterEntry(clause, doc, said.entityId, said.owner, said.entry);
@@ -629,6 +631,43 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
   return cancelledEntry(said) ?? movedFromEntry(said) ?? timedEntry(said);
+}
+
+/**
+ * A short noun phrase opening the clause, moved to a day: "Parents evening got moved to next
+ * Tuesday at 6", "the school play is rescheduled to Friday 12th at 18:00".
+ */
+const MOVED_PHRASE =
+  /^(?:the\s+|our\s+)?((?:(?!(?:got|has|have|was|were|is|are)\s)[\p{L}'-]+\s+){0,2}?[\p{L}'-]+?)\s+(?:(?:got|has been|have been|was|were|is|are|'s)\s+)?(?:moved|rescheduled|pushed|changed|bumped|shifted)\s+(?:back\s+)?to\s+/iu;
+/** Words that open no event's name: pronouns, determiners of time, people's roles. */
+const NOT_AN_EVENT =
+  /^(?:it|that|this|everything|something|nothing|he|she|they|we|i|you|time|date|plan|plans|meeting|call|deadline|release|launch|deploy|order|delivery|appointment|got|has|have|was|were|is|are)$/i;
+
+/**
+ * An event outside the known event words, read by the shape of its sentence in a family's thread:
+ * a noun phrase moved to a day and an hour (both said). Whether it is a family event is inferred
+ * from the thread, not from its name, so a new entry is asked (moderate), never committed alone.
+ */
+function movedNounPhrase(clause: Clause, doc: DocContext, stateIntent: Intent): Candidate[] | null {
+  if (doc.kind !== 'chat' || !doc.group?.startsWith('family:')) return null;
+  const m = MOVED_PHRASE.exec(clause.text);
+  if (!m?.[1] || clause.analysis.negated) return null;
+  const words = m[1].split(/\s+/);
+  // "Grandma got moved to the ward", "Leo's got moved to…": a person, not an event.
+  if (words.some((w) => NOT_AN_EVENT.test(w) || /['’]s$/.test(w))) return null;
+  if (words.length === 1 && canBeName(m[1])) return null;
+  const mention = clause.dates.find((d) => d.start >= m[0].length - 1);
+  if (mention === undefined || mention.start > m[0].length + 1 || mention.date === null)
+    return null;
+  if (activityTime(mention) === null) return null;
+  const value = whenOf(mention, null);
+  const said = scheduleSaid(clause, doc, stateIntent);
+  const at = said.slotOf(m[1]);
+  if (value === null || at === null || at === 'ambiguous') return null;
+  const onRecord = doc.input.known.some((k) => k.field === `family.schedule.${at.slug}`);
+  doc.lastSchedule = at.slug;
+  const entry = said.entryOn(at)(at.slug, value, clause.text, true);
+  return [onRecord || entry.evidence === 'weak' ? entry : { ...entry, evidence: 'moderate' }];
 }
 
 /**
