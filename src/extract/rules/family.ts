@@ -71,7 +71,12 @@ const LEADING_NAME = new RegExp(String.raw`^(${NAME})(['’]s)?\s+(.*)$`, 'u');
 const TRAILING_NAME = new RegExp(String.raw`\s-\s${NAME}\s*$`, 'u');
 /** Whose a schedule line is: "(Mia)", " - Mia - " or "Mia's". */
 const SCHEDULE_MEMBER = new RegExp(
-  String.raw`\((${NAME})\)|\s-\s(${NAME})\s-\s|(?<![\p{L}\p{N}_])(${NAME})'s\b`,
+  String.raw`\((${NAME})\)|\s-\s(${NAME})\s-\s|(?<![\p{L}\p{N}_])(${NAME})'s\b|^(${NAME})\s+(?:has|has got)\s`,
+  'u',
+);
+/** "Maya has swim at 4 on Wednesdays": a member's activity and, after it, its time. */
+const MEMBER_HAS = new RegExp(
+  String.raw`^${NAME}\s+(?:has|has got|'s got)\s+(?:(?:her|his|their)\s+)?([\p{L}][\p{L} -]{1,30}?)(?=\s+(?:at|on|every)\s)`,
   'u',
 );
 /** The thing moved in "moved (the|Mia's) <thing> to" ("switched swim to", "changed piano to"). */
@@ -800,12 +805,13 @@ function timedEntry(said: ScheduleSaid): Candidate[] {
       t,
     );
   const movedObject = MOVED_OBJECT.exec(t);
+  const has = timed === null ? MEMBER_HAS.exec(t) : null;
   // "the recital hasn't moved to Dec 12": a move said not to happen sets no new time.
   const move = MOVE_CUE.test(t) ? rescheduleReading(clause.analysis, t) : null;
   if (move?.negated) return [];
   // "Recital pushed to Dec 12", "swim got bumped to Thursday": what moved is the subject.
   const movedSubject = move?.movedIsSubject && EVENT_WORDS.test(move.moved) ? move : null;
-  const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? null;
+  const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? has?.[1] ?? null;
   // Reported speech and labels: "Coach just texted, swim is at 6:30" and "Agreed with the
   // tutor: tutoring is at 18:00 from now on" are about "swim" and "tutoring".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(/[,:]/).pop() ?? rawPhrase).trim();
@@ -817,7 +823,7 @@ function timedEntry(said: ScheduleSaid): Candidate[] {
   const add = said.entryOn(resolved);
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
-    : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
+    : (movedSubject?.targetAt ?? timed?.[1]?.length ?? has?.[0].length ?? 0);
   // "moved to Thursdays, same time", "moved judo to 6 from next week": a weekday or an hour is
   // the new time; "next week" after it says when the change starts, not the new date.
   // A time the date reader finds right at the target ("moved to 3pm") is read below, with the
@@ -954,7 +960,7 @@ const MY_OWN = /(?<![\p{L}])my\s+([\p{L}-]+)(?!['’]s\b)/iu;
 
 function ownerSaid(text: string, doc: DocContext): OwnerSaid {
   const member = SCHEDULE_MEMBER.exec(text);
-  const name = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
+  const name = member?.[1] ?? member?.[2] ?? member?.[3] ?? member?.[4] ?? null;
   if (name !== null && canBeName(name) && !ownedByOther(text, name, doc)) {
     return { by: 'member', member: name };
   }
