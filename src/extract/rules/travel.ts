@@ -1499,9 +1499,16 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const backAt = /\bback (?:at|to|on|in)\s+(\S.*)$/i.exec(t)?.[1];
   const backAtVenue = backAt !== undefined && (VENUE.pattern.test(backAt) || /^it\b/i.test(backAt));
   if (travelTalk && !backAtVenue) {
-    const named = dated?.subject ?? subjectOf('', doc);
+    // With no plan read, whose return it is is the clause's own subject ("Mykola will be back
+    // on Friday" is Mykola's, never the speaker's); a bare "back on Friday" is the speaker's.
+    const word = /\b(?:back|home|return(?:ing)?)\b/i.exec(t);
+    const prefix = t.slice(0, word?.index ?? 0);
+    const named =
+      dated?.subject ??
+      (prefix.trim() === '' ? subjectOf('', doc) : subjectFromAnalysis(clause, doc, prefix)) ??
+      ({ kind: 'thing', phrase: '' } as const);
     const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc, named.phrase) : named;
-    if (subject === null) return out;
+    if (subject === null || (dated === null && named.kind === 'thing')) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
     // Dates are as strong as the plan they belong to ("booked my mum a flight to X for Friday").
