@@ -180,12 +180,23 @@ export function findDates(text: string, anchor: string): DateMention[] {
     { instant: new Date(anchorMs), timezone: 0 },
     { forwardDate: true },
   );
+  const ordinals = partials.length;
   for (const result of parsed) {
     const start = result.index;
     const end = start + result.text.length;
-    if (partials.some((p) => start < p.end && end > p.start)) {
+    // "Friday 12th at 10:00": a time of day right after an ordinal date is that day's time.
+    const timeOnly =
+      result.start.isCertain('hour') &&
+      !result.start.isCertain('day') &&
+      !result.start.isCertain('weekday');
+    const before = timeOnly
+      ? partials
+          .slice(0, ordinals)
+          .find((p) => p.end <= start && /^\s*,?\s*(?:at\s+)?$/i.test(text.slice(p.end, start)))
+      : undefined;
+    if (before !== undefined || partials.some((p) => start < p.end && end > p.start)) {
       // An ordinal ("Wed the 11th") already covers it; keep only a time that follows it.
-      const host = partials.find((p) => start < p.end && end > p.start);
+      const host = before ?? partials.find((p) => start < p.end && end > p.start);
       if (host && result.start.isCertain('hour') && host.hour === null) {
         host.hour = result.start.get('hour') ?? null;
         host.minute = result.start.get('minute') ?? 0;

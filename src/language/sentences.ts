@@ -11,9 +11,12 @@ export interface Sentence {
 const FENCE = /```[\s\S]*?(?:```|$)/g;
 /** Markdown heading marks, quote marks, list bullets and checkboxes before a line's text. */
 const LINE_PREFIX = /^\s*(?:#{1,6}\s+|>\s*)?(?:(?:[-*+\u2022]|\d{1,3}[.)])\s+)?(?:\[[ xX]\]\s+)?/;
-/** A period that ends an abbreviation or an initial ("e.g.", "Dr.", "St.", "p.m."), not a sentence. */
+/**
+ * A period that ends an abbreviation or an initial ("e.g.", "Dr.", "St.", "p.m."), not a sentence.
+ * The "s" of a possessive or a contraction ("that one was July's.", "it's.") is no initial.
+ */
 const ABBREVIATION =
-  /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|mr|mrs|ms|dr|st|jr|sr|no|ave|mt|ft)|(?<![\p{L}\p{N}])\p{L})\.$/iu;
+  /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|mr|mrs|ms|dr|st|jr|sr|no|ave|mt|ft)|(?<![\p{L}\p{N}'])\p{L})\.$/iu;
 
 /**
  * A determined noun phrase exclaimed before its own predicate ("my sister! arrived in Rome", "the

@@ -21,6 +21,17 @@ describe('splitSentences', () => {
       ['Use a cache, e.g. Redis for now.'],
     ],
     ['keeps version numbers', 'Use Node 20.11 everywhere.', ['Use Node 20.11 everywhere.']],
+    [
+      "splits after a possessive's s, which is no initial",
+      "that one was july's. the august bill is still open",
+      ["that one was july's.", 'the august bill is still open'],
+    ],
+    [
+      "splits after a contraction's s",
+      "no idea what it's. we'll see",
+      ["no idea what it's.", "we'll see"],
+    ],
+    ['keeps a lone initial with its name', 'ask J. Smith first', ['ask J. Smith first']],
     ['splits lines', 'first line\nsecond line', ['first line', 'second line']],
     [
       'strips bullets and checkboxes',

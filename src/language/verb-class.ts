@@ -42,9 +42,10 @@ function entry(
 /**
  * The documented verb classes. Each entry is a general English verb of its class. The classes
  * the extraction rules read (book, cancel, occur, stall, own, renew, credit) are exercised through those
- * rules' tests; arrive, resume, begin and release are read by no rule yet, so a rule that starts
- * reading one must first add negative sentences for its ambiguous entries ("reach out", "make
- * it", "pick up the kids").
+ * rules' tests, as are arrive's forms (the travel rules' present arrival, with negative
+ * sentences for "reach out" and "get in the car"); resume, begin and release are read by no rule
+ * yet, so a rule that starts reading one must first add negative sentences for its ambiguous
+ * entries ("pick up the kids").
  */
 export const VERB_CLASSES: Readonly<Record<VerbClass, VerbClassEntry>> = {
   book: entry('a trip, a seat or a stay is secured in advance', ['book', 'reserve'], []),

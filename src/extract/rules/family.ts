@@ -51,13 +51,13 @@ const SICK_HAS = new RegExp(
 const SICK_IS =
   /(?:\bis|'s|\bwas|\bare|'re|\bstay(?:ed|s|ing)\b)\s+(?:still\s+|now\s+|home\s+|out\s+|off\s+|feeling\s+|really\s+|pretty\s+)*(?:sick|ill|unwell|poorly|home sick|out sick|under the weather)\b/i;
 const RECOVERED =
-  /(?:'s|\bis)\s+(?:fever|cold|flu|cough|temperature)\s+(?:is\s+)?(?:gone|over|down|better)|(?:\bis|'s)\s+(?:feeling\s+)?(?:better|fine|well|recovered)\b|\bno longer sick\b/i;
+  /(?:'s|\bis)\s+(?:fever|cold|flu|cough|temperature)\s+(?:(?:is|has)\s+)?(?:gone|over|down|better|broke|broken|went down|cleared(?:\s+up)?)(?!\s+(?:again|with|on)\b)|(?:\bis|'s)\s+(?:feeling\s+)?(?:better|fine|well|recovered)\b|\bno longer sick\b/i;
 const PLACE_STATUS =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|back\s+|already\s+|safely\s+)*(?:at|in)\s+(school|(?:day\s+)?camp|daycare|preschool|home|work|grandma's|grandpa's|practice|college|kindergarten)\b/i;
 const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
-  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+  /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+|back\s+)?(?:at\s+)?home\b(?!\s+from)/i;
 const DROPPED = new RegExp(
   String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',
@@ -71,7 +71,12 @@ const LEADING_NAME = new RegExp(String.raw`^(${NAME})(['’]s)?\s+(.*)$`, 'u');
 const TRAILING_NAME = new RegExp(String.raw`\s-\s${NAME}\s*$`, 'u');
 /** Whose a schedule line is: "(Mia)", " - Mia - " or "Mia's". */
 const SCHEDULE_MEMBER = new RegExp(
-  String.raw`\((${NAME})\)|\s-\s(${NAME})\s-\s|(?<![\p{L}\p{N}_])(${NAME})'s\b`,
+  String.raw`\((${NAME})\)|\s-\s(${NAME})\s-\s|(?<![\p{L}\p{N}_])(${NAME})'s\b|^(${NAME})\s+(?:has|has got)\s`,
+  'u',
+);
+/** "Maya has swim at 4 on Wednesdays": a member's activity and, after it, its time. */
+const MEMBER_HAS = new RegExp(
+  String.raw`^${NAME}\s+(?:has|has got|'s got)\s+(?:(?:her|his|their)\s+)?([\p{L}][\p{L} -]{1,30}?)(?=\s+(?:at|on|every)\s)`,
   'u',
 );
 /** The thing moved in "moved (the|Mia's) <thing> to" ("switched swim to", "changed piano to"). */
@@ -609,35 +614,105 @@ function rosterEntry(
 const WISHED_MOVE =
   /\b(?:wants?|wanted|would like|'d like|wish(?:es)?|hopes?|let's|let us|should|could|might|shall|suggest(?:s|ed)?|propos(?:es|ed))\b(?:\s+[\p{L}'-]+){0,3}?\s+(?:to\s+)?(?:move|push|reschedule|shift|switch)\b/iu;
 
+/**
+ * A schedule entry said in a clause: a move the record already holds (`knownSlotMove`), a
+ * document's or roster's entry, a cancellation, a move "from … to …", or an event and its time.
+ */
 function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const t = clause.text;
   if (TRAVEL_WORDS.test(t)) return [];
-  const intent = clause.intent.intent;
-  // "Coach wants to move judo to Fridays", "let's move judo to Thursdays": a move wished or
-  // proposed has not happened; it is read as a supposition (weak: shown, never committed).
-  const stateIntent: Intent = WISHED_MOVE.test(t)
-    ? 'hypothetical'
-    : intent === 'assertive' || intent === 'planning'
-      ? 'planning'
-      : intent;
+  const stateIntent = scheduleIntent(clause);
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
-  if (!EVENT_WORDS.test(t)) return replacedAfterRetraction(clause, doc);
-  const today = doc.input.at.slice(0, 10);
-  const out: Candidate[] = [];
-  const owner = ownerSaid(t, doc);
+  if (!EVENT_WORDS.test(t)) {
+    return movedNounPhrase(clause, doc, stateIntent) ?? replacedAfterRetraction(clause, doc);
+  }
+  const said = scheduleSaid(clause, doc, stateIntent);
+  if (doc.kind === 'document') {
+    const roster = rosterEntry(clause, doc, said.entityId, said.owner, said.entry);
+    if (roster !== null) return roster;
+    if (clause.dates.some((d) => d.date !== null)) {
+      return documentSchedule(clause, doc, said.entityId, said.owner, said.entry);
+    }
+  }
+  return cancelledEntry(said) ?? movedFromEntry(said) ?? timedEntry(said);
+}
+
+/**
+ * A short noun phrase opening the clause, moved to a day: "Parents evening got moved to next
+ * Tuesday at 6", "the school play is rescheduled to Friday 12th at 18:00".
+ */
+const MOVED_PHRASE =
+  /^(?:the\s+|our\s+)?((?:(?!(?:got|has|have|was|were|is|are)\s)[\p{L}'-]+\s+){0,2}?[\p{L}'-]+?)\s+(?:(?:got|has been|have been|was|were|is|are|'s)\s+)?(?:moved|rescheduled|pushed|changed|bumped|shifted)\s+(?:back\s+)?to\s+/iu;
+/** Words that open no event's name: pronouns, determiners of time, people's roles. */
+const NOT_AN_EVENT =
+  /^(?:it|that|this|everything|something|nothing|he|she|they|we|i|you|time|date|plan|plans|meeting|call|deadline|release|launch|deploy|order|delivery|appointment|got|has|have|was|were|is|are)$/i;
+
+/**
+ * An event outside the known event words, read by the shape of its sentence in a family's thread:
+ * a noun phrase moved to a day and an hour (both said). Whether it is a family event is inferred
+ * from the thread, not from its name, so a new entry is asked (moderate), never committed alone.
+ */
+function movedNounPhrase(clause: Clause, doc: DocContext, stateIntent: Intent): Candidate[] | null {
+  if (doc.kind !== 'chat' || !doc.group?.startsWith('family:')) return null;
+  const m = MOVED_PHRASE.exec(clause.text);
+  if (!m?.[1] || clause.analysis.negated) return null;
+  const words = m[1].split(/\s+/);
+  // "Grandma got moved to the ward", "Leo's got moved to…": a person, not an event.
+  if (words.some((w) => NOT_AN_EVENT.test(w) || /['’]s$/.test(w))) return null;
+  if (words.length === 1 && canBeName(m[1])) return null;
+  const mention = clause.dates.find((d) => d.start >= m[0].length - 1);
+  if (mention === undefined || mention.start > m[0].length + 1 || mention.date === null)
+    return null;
+  if (activityTime(mention) === null) return null;
+  const value = whenOf(mention, null);
+  const said = scheduleSaid(clause, doc, stateIntent);
+  const at = said.slotOf(m[1]);
+  if (value === null || at === null || at === 'ambiguous') return null;
+  const onRecord = doc.input.known.some((k) => k.field === `family.schedule.${at.slug}`);
+  doc.lastSchedule = at.slug;
+  const entry = said.entryOn(at)(at.slug, value, clause.text, true);
+  return [onRecord || entry.evidence === 'weak' ? entry : { ...entry, evidence: 'moderate' }];
+}
+
+/**
+ * "Coach wants to move judo to Fridays", "let's move judo to Thursdays": a move wished or
+ * proposed has not happened; it is read as a supposition (weak: shown, never committed). Any
+ * other statement of a schedule is a plan.
+ */
+function scheduleIntent(clause: Clause): Intent {
+  const intent = clause.intent.intent;
+  if (WISHED_MOVE.test(clause.text)) return 'hypothetical';
+  return intent === 'assertive' || intent === 'planning' ? 'planning' : intent;
+}
+
+/** A slot an event phrase names, or `ambiguous` when, said of nobody, it names several. */
+type SlotReading = EventSlot | 'ambiguous' | null;
+
+/** What a clause says about a schedule, and how to turn its event phrases into entries. */
+interface ScheduleSaid {
+  readonly clause: Clause;
+  readonly doc: DocContext;
+  readonly owner: OwnerSaid;
+  /** The entity an event named by its own slug is on. */
+  readonly entityId: string;
+  /** Adds an entry on `entityId`. */
+  readonly entry: ScheduleEntry;
+  readonly slotOf: (phrase: string) => SlotReading;
+  readonly entryOn: (at: EventSlot) => ScheduleEntry;
+}
+
+function scheduleSaid(clause: Clause, doc: DocContext, stateIntent: Intent): ScheduleSaid {
+  const owner = ownerSaid(clause.text, doc);
   const entityId =
     doc.kind === 'chat' ? ownerEntity(owner, doc) : scheduleEntity(owner.member, doc);
   // The slot an event phrase names and the entity it is on: in chat, by the owner rule
   // (`ownedSlot`), else as the event's own slug on the owner's entity. Null when the phrase
-  // names no slot or, said of nobody, more than one.
-  let ambiguous = false;
-  const slotOf = (phrase: string): EventSlot | null => {
-    const found = doc.kind === 'chat' ? ownedSlot(phraseWords(phrase, doc), owner, doc) : null;
-    if (found === 'ambiguous') {
-      ambiguous = true;
-      return null;
-    }
+  // names no slot.
+  const slotOf = (phrase: string): SlotReading => {
+    const found =
+      doc.kind === 'chat' ? ownedSlot(phraseWords(phrase, doc), owner, doc, clause.text) : null;
+    if (found === 'ambiguous') return found;
     if (found !== null) {
       const slug = found.slot.field.slice('family.schedule.'.length);
       return { slug, entityId: found.entityId, weak: found.weak };
@@ -661,16 +736,17 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       );
       return at.weak ? { ...c, evidence: 'weak' } : c;
     };
-  const entry: ScheduleEntry = entryOn({ slug: '', entityId, weak: false });
+  const entry = entryOn({ slug: '', entityId, weak: false });
+  return { clause, doc, owner, entityId, entry, slotOf, entryOn };
+}
 
-  if (doc.kind === 'document') {
-    const roster = rosterEntry(clause, doc, entityId, owner, entry);
-    if (roster !== null) return roster;
-  }
-  if (doc.kind === 'document' && clause.dates.some((d) => d.date !== null)) {
-    return documentSchedule(clause, doc, entityId, owner, entry);
-  }
-
+/**
+ * "Piano is cancelled", "no swim today", "we cancelled the piano lesson": the cancelled activity's
+ * entry, `[]` when the activity names several slots, null when no cancellation is read.
+ */
+function cancelledEntry(said: ScheduleSaid): Candidate[] | null {
+  const { clause, doc } = said;
+  const t = clause.text;
   const cancelled =
     /^(.{2,50}?)\s+(?:is|'s|are|has been|got|was)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
       t,
@@ -685,59 +761,69 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     cancelled?.[1] === undefined
       ? cancelledObject(clause)
       : activityPhrase(cancelled[1].split(/[,;:]\s*/u).pop() ?? cancelled[1]);
-  if (called && EVENT_WORDS.test(called)) {
-    const at = slotOf(called);
-    if (at !== null) {
-      doc.lastSchedule = at.slug;
-      out.push(entryOn(at)(at.slug, 'cancelled', cancelled?.[0] ?? t, true));
-      return out;
-    }
-    if (ambiguous) return out;
-  }
+  if (!called || !EVENT_WORDS.test(called)) return null;
+  const at = said.slotOf(called);
+  if (at === 'ambiguous') return [];
+  if (at === null) return null;
+  doc.lastSchedule = at.slug;
+  return [said.entryOn(at)(at.slug, 'cancelled', cancelled?.[0] ?? t, true)];
+}
+
+/**
+ * "<event> moves from Wednesday to Friday at 4": the new time is the date after "to". `[]` when
+ * the event names several slots, null when no such move is read.
+ */
+function movedFromEntry(said: ScheduleSaid): Candidate[] | null {
+  const { clause, doc } = said;
+  const t = clause.text;
+  const movedFrom =
+    /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(
+      t,
+    );
+  if (!movedFrom?.[1] || !EVENT_WORDS.test(movedFrom[1])) return null;
+  const at = said.slotOf(movedFrom[1]);
+  if (at === 'ambiguous') return [];
+  if (at === null) return null;
+  const target = t.slice(movedFrom[0].length);
+  // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
+  const mention = findDates(target, doc.input.at)[0];
+  const value = weekdayOrHourTarget(target, t, doc, at.entityId, at.slug) ?? whenOf(mention, null);
+  if (value === null) return null;
+  doc.lastSchedule = at.slug;
+  return [said.entryOn(at)(at.slug, value, t, true)];
+}
+
+/**
+ * "Swim is at 6:30 today", "Recital pushed to Dec 12", "moved judo to Thursdays": an event (the
+ * subject of a copula or a move, or the object of a move) and its new time.
+ */
+function timedEntry(said: ScheduleSaid): Candidate[] {
+  const { clause, doc } = said;
+  const t = clause.text;
   const timed =
     /^(.{2,50}?)\s+(?:is|'s|are|will be|has been moved|got moved|moved|was moved)\s+(?:now\s+|still\s+|back\s+)?(?:to\s+)?(?:at|on|for)?\s*(?=\S)/i.exec(
       t,
     );
   const movedObject = MOVED_OBJECT.exec(t);
-  // "<event> moves from Wednesday to Friday at 4": the new time is the date after "to".
-  const movedFrom =
-    /^(.{2,50}?)\s+(?:moves|is moving|has moved|moved|shifts|is shifting|shifted|changes|is changing|changed|switches|switched|goes|is going)\s+from\s+.{2,40}?\s+to\s+(?=\S)/i.exec(
-      t,
-    );
-  if (movedFrom?.[1] && EVENT_WORDS.test(movedFrom[1])) {
-    const at = slotOf(movedFrom[1]);
-    if (ambiguous) return out;
-    const target = t.slice(movedFrom[0].length);
-    // Read the target on its own: chrono reads "Wednesday to Friday at 4" as one range.
-    const mention = findDates(target, doc.input.at)[0];
-    const value =
-      at === null
-        ? null
-        : (weekdayOrHourTarget(target, t, doc, at.entityId, at.slug) ?? whenOf(mention, null));
-    if (at !== null && value !== null) {
-      doc.lastSchedule = at.slug;
-      out.push(entryOn(at)(at.slug, value, t, true));
-      return out;
-    }
-  }
+  const has = timed === null ? MEMBER_HAS.exec(t) : null;
   // "the recital hasn't moved to Dec 12": a move said not to happen sets no new time.
   const move = MOVE_CUE.test(t) ? rescheduleReading(clause.analysis, t) : null;
-  if (move?.negated) return out;
+  if (move?.negated) return [];
   // "Recital pushed to Dec 12", "swim got bumped to Thursday": what moved is the subject.
   const movedSubject = move?.movedIsSubject && EVENT_WORDS.test(move.moved) ? move : null;
-  const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? null;
+  const rawPhrase = movedObject?.[1] ?? movedSubject?.moved ?? timed?.[1] ?? has?.[1] ?? null;
   // Reported speech and labels: "Coach just texted, swim is at 6:30" and "Agreed with the
   // tutor: tutoring is at 18:00 from now on" are about "swim" and "tutoring".
   const phrase = rawPhrase === null ? null : (rawPhrase.split(/[,:]/).pop() ?? rawPhrase).trim();
-  if (phrase === null || !EVENT_WORDS.test(phrase)) return out;
-  const resolved = slotOf(phrase);
-  if (resolved === null) return out;
+  if (phrase === null || !EVENT_WORDS.test(phrase)) return [];
+  const resolved = said.slotOf(phrase);
+  if (resolved === null || resolved === 'ambiguous') return [];
   const { slug } = resolved;
   const on = resolved.entityId;
-  const add = entryOn(resolved);
+  const add = said.entryOn(resolved);
   const offset = movedObject
     ? movedObject.index + movedObject[0].length
-    : (movedSubject?.targetAt ?? timed?.[1]?.length ?? 0);
+    : (movedSubject?.targetAt ?? timed?.[1]?.length ?? has?.[0].length ?? 0);
   // "moved to Thursdays, same time", "moved judo to 6 from next week": a weekday or an hour is
   // the new time; "next week" after it says when the change starts, not the new date.
   // A time the date reader finds right at the target ("moved to 3pm") is read below, with the
@@ -749,19 +835,32 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
       : null;
   if (moveTarget !== null) {
     doc.lastSchedule = slug;
-    out.push(add(slug, moveTarget, t, true));
-    return out;
+    return [add(slug, moveTarget, t, true)];
   }
   const mention = clause.dates.find((d) => d.start >= offset - 1);
   if (mention === undefined) {
     const back = backToWeekdays(t.slice(offset), doc, on, slug);
-    if (back !== null) {
-      doc.lastSchedule = slug;
-      out.push(add(slug, back, t, true));
-    }
-    return out;
+    if (back === null) return [];
+    doc.lastSchedule = slug;
+    return [add(slug, back, t, true)];
   }
-  // "moved to Sunday the 13th" when the 13th is a Saturday: a misread day is no new date.
+  const read = dayAndTimeOf(clause, mention, offset, doc);
+  if (read === null) return [];
+  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, on, slug);
+  doc.lastSchedule = slug;
+  return [add(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null)];
+}
+
+/**
+ * The date and time a mention gives an event, with the day its name may say ("Soccer tomorrow is
+ * at 10"), or null for a misread day ("moved to Sunday the 13th" when the 13th is a Saturday).
+ */
+function dayAndTimeOf(
+  clause: Clause,
+  mention: DateMention,
+  offset: number,
+  doc: DocContext,
+): string | null {
   const weekday = openingWeekday(mention.text);
   if (
     weekday !== null &&
@@ -769,20 +868,16 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     /\d/.test(mention.text) &&
     new Date(`${mention.date}T00:00:00Z`).getUTCDay() !== weekday
   ) {
-    return out;
+    return null;
   }
-  // The day may be said in the subject and the time in the predicate ("Soccer tomorrow is at 10").
   const relativeToday =
     mention.date !== null
       ? null
       : (dayInName(clause, offset) ??
-        (/\btoday|tonight\b/i.test(t) ? today : nextWeekdayIn(t, doc.input.at)));
-  const read = whenOf(mention, relativeToday);
-  if (read === null) return out;
-  const value = move === null ? read : keptTime(read, t.slice(mention.end), doc, on, slug);
-  doc.lastSchedule = slug;
-  out.push(add(slug, value, t, clause.intent.supersedes || movedObject !== null || move !== null));
-  return out;
+        (/\btoday|tonight\b/i.test(clause.text)
+          ? doc.input.at.slice(0, 10)
+          : nextWeekdayIn(clause.text, doc.input.at)));
+  return whenOf(mention, relativeToday);
 }
 
 /**
@@ -831,7 +926,7 @@ function knownSlotMove(clause: Clause, doc: DocContext, intent: Intent): Candida
     .split('_')
     .filter((w) => w !== '' && !SLUG_NOISE.has(w));
   const owner = ownerSaid(t, doc);
-  const found = ownedSlot(said, owner, doc);
+  const found = ownedSlot(said, owner, doc, t);
   if (found === 'ambiguous') return [];
   if (found === null) return null;
   const { slot, entityId, weak } = found;
@@ -865,7 +960,7 @@ const MY_OWN = /(?<![\p{L}])my\s+([\p{L}-]+)(?!['’]s\b)/iu;
 
 function ownerSaid(text: string, doc: DocContext): OwnerSaid {
   const member = SCHEDULE_MEMBER.exec(text);
-  const name = member?.[1] ?? member?.[2] ?? member?.[3] ?? null;
+  const name = member?.[1] ?? member?.[2] ?? member?.[3] ?? member?.[4] ?? null;
   if (name !== null && canBeName(name) && !ownedByOther(text, name, doc)) {
     return { by: 'member', member: name };
   }
@@ -970,8 +1065,13 @@ function ownedSlot(
   said: readonly string[],
   owner: OwnerSaid,
   doc: DocContext,
+  clauseText = '',
 ): OwnedSlot | 'ambiguous' | null {
   const named = owner.member === null ? null : nameSlug(owner.member);
+  // "dentist called, Yusuf's appointment moved to Friday": an entry said only by its kind is the
+  // one whose name the clause says elsewhere.
+  const kindOnly = said.length > 0 && said.every((w) => w === named || ENTRY_KIND.has(w));
+  const context = kindOnly ? slugify(clauseText).split('_') : [];
   // "my swim": the speaker's own entries, and on their household only those carrying their name.
   const me = owner.by === 'speaker' ? speakerMember(doc) : null;
   const entities =
@@ -985,9 +1085,11 @@ function ownedSlot(
     if (named !== null && tags.size > 0 && !tags.has(named)) return false;
     if (me !== null && k.entityId === me.household && !tags.has(me.slug)) return false;
     const words = k.field.slice('family.schedule.'.length).split('_');
+    const entry = words.filter((w) => !tags.has(w));
+    if (kindOnly) return namedIn(context, entry);
     return sameEvent(
       said.filter((w) => w !== named),
-      words.filter((w) => !tags.has(w)),
+      entry,
     );
   });
   const own = named === null ? matching : matching.filter((k) => slotMembers(k, doc).has(named));
@@ -1035,6 +1137,13 @@ function sameEvent(said: readonly string[], slug: readonly string[]): boolean {
       .join('_');
   const a = core(said);
   return a !== '' && a === core(slug);
+}
+
+/** Whether the words of a text name the entry whose slug words are `slug`, apart from its kind. */
+function namedIn(words: readonly string[], slug: readonly string[]): boolean {
+  const said = new Set(words.map((w) => activityStem(singular(w))));
+  const core = slug.filter((w) => !ENTRY_KIND.has(w)).map((w) => activityStem(singular(w)));
+  return core.length > 0 && core.every((w) => said.has(w));
 }
 
 /**

@@ -307,10 +307,18 @@ function pastTime(clause: Clause, doc: DocContext): boolean {
 export function amountChange(clause: Clause, doc: DocContext): Candidate[] | null {
   const t = clause.text;
   const change =
-    /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:went up to|goes up to|is going up to|increased to|rose to|jumped to|dropped to|went down to|came in at|renewed at|is now|costs?|is)\s+(?:now\s+)?([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
+    /^\s*(?:the\s+|my\s+|our\s+)?([\w+.&' -]{2,40}?)\s+(?:went up to|goes up to|is going up to|increased to|rose to|jumped to|dropped to|went down to|came in at|comes in at|came to|comes to|came out at|comes out at|totall?ed|totals|amounted to|amounts to|renewed at|is now|costs?|is)\s+(?:now\s+)?([$€£]?\s?\d[\d.,]*\s?k?)/i.exec(
       t,
     );
   if (!change?.[1] || !change[2]) return null;
+  // "The bill came to 84 for the four of us", "the bill for dinner came to 90": a bill that
+  // "came to" a sum with no kind of its own is a restaurant's, not a household bill.
+  if (
+    /\b(?:came|comes|come)\s+(?:to|out at)\b|\btotal|\bamount(?:ed|s)\s+to\b/i.test(change[0]) &&
+    (/^\s*(?:the\s+|my\s+|our\s+)?bill\b/i.test(change[0]) || /\bfor\b/i.test(change[1]))
+  ) {
+    return null;
+  }
   const amount = findAmounts(change[2])[0];
   if (amount === undefined) return null;
   const phrase = change[1];

@@ -9,7 +9,7 @@ import type { LexiconEntry } from '../../language/index.js';
 export const SETTLED: LexiconEntry = {
   phenomenon: 'a payment that went through, as a bank feed or biller prints it',
   pattern:
-    /(?<![\p{L}\p{N}_])(?:payment (?:successful|received|completed|confirmed|sent|made|to)|paid|posted|settled|standing order (?:executed|paid|processed)|direct debit(?: (?:collected|paid|processed))?|debit order(?: (?:paid|processed))?|card (?:debit|payment|purchase)|pos purchase|purchase|autopay(?:ment)? (?:processed|successful)|thank you for your payment|pagamento (?:efetuado|realizado|confirmado)|pago (?:realizado|efectuado|confirmado)|lastschrift|abbuchung|kartenzahlung|zahlung (?:erfolgt|ausgeführt)|dauerauftrag(?: ausgeführt)?|prélèvement|paiement (?:effectué|carte)|pagamento (?:eseguito|addebitato)|addebito|betaling(?: uitgevoerd)?|incasso|płatność (?:zrealizowana|kartą)|obciążenie|ödeme (?:yapıldı|alındı)|kart harcaması)(?![\p{L}\p{N}_])/iu,
+    /(?<![\p{L}\p{N}_])(?:payment (?:successful|received|completed|confirmed|sent|made|to)|paid|posted|settled|standing order (?:executed|paid|processed)|direct debit(?: (?:collected|paid|processed))?|debit order(?: (?:paid|processed))?|card (?:debit|payment|purchase)|pos purchase|purchase|autopay(?:ment)? (?:processed|successful)|thank you for your payment|pagamento (?:efetuado|realizado|confirmado)|pago (?:realizado|efectuado|confirmado)|pag[ao] com sucesso|pagad[ao] con éxito|lastschrift|abbuchung|kartenzahlung|zahlung (?:erfolgt|ausgeführt)|dauerauftrag(?: ausgeführt)?|prélèvement|paiement (?:effectué|carte)|pagamento (?:eseguito|addebitato)|addebito|betaling(?: uitgevoerd)?|incasso|płatność (?:zrealizowana|kartą)|obciążenie|ödeme (?:yapıldı|alındı)|kart harcaması)(?![\p{L}\p{N}_])/iu,
 };
 
 /** A collection that came back: the bill is still owed. */
@@ -170,13 +170,23 @@ export const BILL_ISSUED: LexiconEntry = {
 };
 
 /**
+ * The header an export may put before a feed line: the day it was booked, with or without a
+ * label ("Account feed 2026-05-08: …", "2026-05-08: …"). A pending or scheduled feed is not a
+ * booked one.
+ */
+const FEED_HEADER = String.raw`^(?![Pp]ending|[Ss]cheduled|[Uu]pcoming)(?:\p{L}[\p{L} ]{0,30}\s)?\d{4}-\d{2}-\d{2}\s*:\s*`;
+
+/**
  * Bank feed transaction codes written before the payee (British and Irish feeds): direct debit,
- * standing order, faster payment out, debit card, bill payment. Case-sensitive: "so" and "dd"
- * in prose are other words.
+ * standing order, faster payment out, debit card, bill payment, at the line's start or after
+ * its header (`FEED_HEADER`). Case-sensitive: "so" and "dd" in prose are other words.
  */
 export const FEED_CODE: LexiconEntry = {
   phenomenon: 'a transaction code that opens a bank feed line',
-  pattern: /^(?:DD|SO|STO|FPO|DEB|BP|POS|CHQ|D\/D|S\/O)\s+(?=[A-Z])/,
+  pattern: new RegExp(
+    String.raw`(?<=^|${FEED_HEADER})(?:DD|SO|STO|FPO|DEB|BP|POS|CHQ|D\/D|S\/O)\s+(?=[A-Z])`,
+    'u',
+  ),
 };
 
 /**

@@ -57,7 +57,12 @@ function payeeOf(text: string, amount: MoneyMention): string {
     .replace(REFUNDED.pattern, ' ')
     .replace(/\b(?:card|checking|savings|account)\s*(?:\.{3}|…|x+|\*+)\s*\d+/gi, ' ')
     .replace(/\b\d{1,2}[/.]\d{2,4}\b/g, ' ')
-    .replace(/\b(?:to|from|an|à|para|a|naar|do|na)\s*$/i, ' ');
+    .replace(/\b(?:to|from|an|à|para|a|naar|do|na)\s*$/i, ' ')
+    // "… - valor R$ 87,40", "Amount: 64.20": a label of the amount names no payee.
+    .replace(
+      /[\s:-]*\b(?:valor|amount|betrag|montant|importe|importo|bedrag|kwota|tutar)\s*[:=]?\s*\S{0,3}\s*$/iu,
+      ' ',
+    );
   const parts = head.split(/[:\-–—·|]+/).map((p) => p.trim());
   return [...parts].reverse().find((p) => /\p{L}{2,}/u.test(p)) ?? '';
 }
@@ -135,7 +140,7 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   // "Account feed 2026-05-08: DD THAMES WATER -64.20": the label and booking date are no payee.
   const t = bank ? clause.text.replace(FEED_LEAD, '') : clause.text;
   const booked = bank && t !== clause.text ? bookedSign(t) : null;
-  if (booked === 'credit') return refundCredit(t, clause, doc);
+  if (booked === 'credit') return creditedRefund(clause, doc, t);
   const returned = RETURNED.pattern.test(t);
   const coded = bank && FEED_CODE.pattern.test(t);
   // A dated, signed debit is a payment that went out, whatever words the bank prints with it.
@@ -165,10 +170,10 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
 
 /**
  * What opens a bank feed line before its own words: a label and the booking date ("Account feed
- * 2026-05-08: ", "2026-01-31 ", "03/11 ").
+ * 2026-05-08: ", "2026-01-31 ", "03/11 "). A pending, scheduled or upcoming line is not booked.
  */
 const FEED_LEAD =
-  /^\s*(?:[\p{L}][\p{L} ]{0,29}?\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)\s*:?\s+/u;
+  /^\s*(?![Pp]ending|[Ss]cheduled|[Uu]pcoming|[Rr]eminder)(?:[\p{L}][\p{L} ]{0,29}?\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)\s*:?\s+/u;
 
 /**
  * The direction of a booked feed line whose amount ends it with a sign: "SPOTIFY -10.99" went
@@ -178,30 +183,6 @@ function bookedSign(line: string): 'debit' | 'credit' | null {
   const sign = /([-+−])\s?[$€£]?\s?\d[\d.,]*\s*(?:[A-Z]{3})?\s*$/u.exec(line)?.[1];
   if (sign === undefined) return null;
   return sign === '+' ? 'credit' : 'debit';
-}
-
-/**
- * A credit that a bank feed marks as a refund ("2026-10-08 ZALANDO REFUND +89.95"): the
- * merchant's refund is refunded, at that amount. The item is a refund on record for the
- * merchant, else `<merchant>_refund`. Other credits (salary, transfers) read nothing.
- */
-function refundCredit(line: string, clause: Clause, doc: DocContext): Candidate[] | null {
-  const word = /\b(?:refund|rfnd|erstattung|remboursement|reembolso|rimborso)\b/i.exec(line);
-  const amount = findAmounts(line).find((a) => a.currency || a.cents);
-  if (word === null || amount === undefined) return null;
-  const merchant = slugify(line.slice(0, word.index).replace(/\.(?:com|net|co|io)\b/gi, ''))
-    .split('_')
-    .filter((w) => w !== '' && !GENERIC.has(w) && !/^\d+$/.test(w))
-    .slice(0, 2);
-  if (merchant.length === 0) return null;
-  const entityId = weEntity(doc);
-  const known = matchKnown(merchant, 'financial', doc.input.known, entityId);
-  const slug = known ?? `${merchant.join('_')}_refund`;
-  doc.lastItem = slug;
-  return [
-    lineCandidate(entityId, `financial.${slug}.status`, 'refunded', clause),
-    lineCandidate(entityId, `financial.${slug}.amount`, amount.value, clause),
-  ];
 }
 
 /** The item a biller's email is about: its subject's product, else the sender's name. */
@@ -365,6 +346,45 @@ export function refundPending(clause: Clause, doc: DocContext): Candidate[] | nu
  * me": the refund is done. The item: the merchant named after "from", the subject, or the one
  * refund already known to be pending.
  */
+/**
+ * A bank line crediting a merchant's refund ("Card ...3308 - credit: NORTHWIND AIR refund 389.00",
+ * "CREDIT ZALANDO REFUND 89.95"): the money is back, so the refund is done, with its amount.
+ */
+export function creditedRefund(
+  clause: Clause,
+  doc: DocContext,
+  signedCredit: string | null = null,
+): Candidate[] | null {
+  const t = signedCredit ?? clause.text;
+  if (doc.input.source !== 'bank') return null;
+  // Case-sensitive payee, as the bank prints a merchant ("credit card refund" names none); a line
+  // whose amount is signed as a credit ("ZALANDO REFUND +89.95", `feedLine`) needs no "credit".
+  const m =
+    /\b(?:[Cc]redit(?:ed)?|CREDIT(?:ED)?)\b\s*[:-]?\s*((?:[A-Z][\w&.'-]*\s+){0,3}[A-Z][\w&.'-]*)\s+(?:[Rr]efund|REFUND)\b/.exec(
+      t,
+    ) ??
+    (signedCredit === null
+      ? null
+      : /^\s*((?:[A-Z][\w&.'-]*\s+){0,3}[A-Z][\w&.'-]*)\s+(?:[Rr]efund|REFUND|RFND)\b/.exec(t));
+  if (!m?.[1] || /\b(?:pending|expected|requested|declined|reversed)\b/i.test(t)) return null;
+  const amount = findAmounts(t.slice(m.index + m[0].length)).find((a) => a.currency || a.cents);
+  if (amount === undefined) return null;
+  const entityId = weEntity(doc);
+  const words = slugify(m[1])
+    .split('_')
+    .filter((w) => w !== '' && !GENERIC.has(w));
+  if (words.length === 0) return null;
+  // "NORTHWIND AIR refund" is the "northwind_refund" on record.
+  const slug =
+    matchKnown([...words, 'refund'], 'financial', doc.input.known, entityId) ??
+    `${words.join('_')}_refund`;
+  doc.lastItem = slug;
+  return [
+    lineCandidate(entityId, `financial.${slug}.status`, 'refunded', clause),
+    lineCandidate(entityId, `financial.${slug}.amount`, amount.value, clause),
+  ];
+}
+
 export function refundReceived(clause: Clause, doc: DocContext): Candidate[] | null {
   const t = clause.text;
   if (!REFUND_RECEIVED.pattern.test(t) || clause.intent.intent !== 'assertive') return null;

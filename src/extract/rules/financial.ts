@@ -29,7 +29,13 @@ import {
   SETTLING_UP,
   SPENDING_OCCASION,
 } from './financial-lexicon.js';
-import { billerLine, feedLine, refundPending, refundReceived } from './financial-lines.js';
+import {
+  billerLine,
+  creditedRefund,
+  feedLine,
+  refundPending,
+  refundReceived,
+} from './financial-lines.js';
 
 type ItemKind = 'bill' | 'membership' | 'subscription' | 'refund';
 
@@ -298,6 +304,8 @@ function readFinancial(clause: Clause, doc: DocContext): Candidate[] {
       amountCorrection(clause, doc);
     if (said !== null) return withDueDate(said, clause);
   }
+  const credited = creditedRefund(clause, doc);
+  if (credited !== null) return credited;
   const read = mentionRules(clause, doc);
   if (doc.kind === 'document') {
     const line = doc.input.source === 'email' ? billerLine(clause, doc) : feedLine(clause, doc);

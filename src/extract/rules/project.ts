@@ -636,6 +636,8 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
       out.push(makeCandidate(teamEntity, doc.lastProject, 'deadline', due.date, clause, due.span));
     }
   }
+  const slipped = deadline === null ? slippedLaunch(clause, doc, teamEntity) : null;
+  if (slipped !== null) out.push(slipped);
   if (
     deadline?.[2] &&
     !/\b(?:it was|was)\b/i.test(deadline[0].split(/\s+/).slice(0, 2).join(' '))
@@ -661,6 +663,33 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
   }
 
   return out;
+}
+
+/**
+ * A project's launch (release, go-live, rollout) moved to a day: "<project> launch is pushed to
+ * …", "the <project> release slipped to …". The day is the project's new deadline.
+ */
+const SLIPPED_LAUNCH =
+  /^(?:the\s+|our\s+)?([\p{L}][\p{L}\d .-]{1,40}?)\s+(?:launch|release|go-live|rollout|ship date)\s+(?:(?:is|has been|was|got|'s)\s+)?(?:now\s+)?(?:pushed|moved|slipped|delayed|postponed|bumped)\s+(?:back\s+|out\s+)?to\s+/iu;
+
+/** The deadline a launch moved to a day gives its project (see `SLIPPED_LAUNCH`). */
+function slippedLaunch(clause: Clause, doc: DocContext, teamEntity: string): Candidate | null {
+  const t = clause.text;
+  const m = SLIPPED_LAUNCH.exec(t);
+  if (!m?.[1] || clause.analysis.negated) return null;
+  const date = clause.dates.find((d) => d.start >= m[0].length - 1 && d.date !== null);
+  if (date?.date == null || date.start > m[0].length + 4) return null;
+  const named = projectName(m[1], doc, teamEntity);
+  if (named === null || !namesProject(m[1], named.slug, doc)) return null;
+  // Outside a team's thread a launch is any launch ("the SpaceX launch"): only a project on
+  // record is one of the user's.
+  const onRecord = doc.input.known.some((k) => k.field.startsWith(`project.${named.slug}.`));
+  if (!doc.group?.startsWith('team:') && !onRecord) return null;
+  doc.lastProject = named.slug;
+  return {
+    ...makeCandidate(teamEntity, named.slug, 'deadline', date.date, clause, m[0]),
+    correction: true,
+  };
 }
 
 /** Version and release: a production deploy, a published release, an upgrade to a version. */

@@ -30,6 +30,7 @@ import {
   THIRD_PARTY_POSSESSOR,
   TRIP_EXPERIENCE,
   VENUE,
+  VERB_CLASSES,
   type VerblessPart,
   verblessParts,
   WISHED_TIME,
@@ -82,7 +83,7 @@ const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?fro
 const EN_ROUTE =
   /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
-  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+)?(?:to|for|into)\s+/gi;
+  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+|home\s+)?(?:to|for|into)\s+/gi;
 /**
  * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
  * Buquebus to X"): case matters, the carrier is a name.
@@ -292,6 +293,10 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
   return place !== null ? 'moderate' : null;
 }
 
+/** A third-person pronoun closing the words before a predicate, with its auxiliary if any. */
+const THIRD_PERSON_BEFORE =
+  /\b(?:he|she|they)(?:'s|'re|'ll|'d|\s+(?:is|was|are|were|has|had|have|will|would|just|finally))?\s*$/i;
+
 /**
  * The subject the clause analysis read, when the words before the predicate did not name one:
  * "Mateo is flying to Lima" → Mateo; an elliptical "Landed in Lima" → the speaker; a thing or
@@ -300,8 +305,9 @@ function returnedFrom(text: string, end: number, matched: string): EvidenceStren
 function subjectFromAnalysis(clause: Clause, doc: DocContext, prefix?: string): Subject | null {
   // A document (a plan note, a calendar) speaks for its owner.
   if (doc.kind === 'document') return { kind: 'speaker' };
-  // "Dropping Dad at the airport, he flies to X": a third-person pronoun is someone else.
-  if (prefix !== undefined && /\b(?:he|she|they|he's|she's|they're)\s*$/i.test(prefix)) return null;
+  // "Dropping Dad at the airport, he flies to X", "picked Leo up, he is back home": a third-person
+  // pronoun, with or without its auxiliary, is someone else.
+  if (prefix !== undefined && THIRD_PERSON_BEFORE.test(prefix)) return null;
   // "We won and the lads are going to X": the subject of the conjunct the predicate is in.
   const conjunct =
     prefix === undefined ? null : /\b(?:and|but|so|while|whereas)\s+(\S.*)$/i.exec(prefix);
@@ -585,14 +591,24 @@ function returnHit(
 }
 
 /**
- * A first-person arrival in the present tense ("we arrive Osaka finally", "I just arrive in
- * Lima"): often how a learner of English says "arrived", but also how an itinerary says a plan
- * ("we arrive in Osaka on the 3rd"). Read as an arrival only with a word that says it happened
- * (`ARRIVED_NOW`), with nothing that puts it ahead or makes it a condition (`ARRIVAL_AHEAD`), and
- * at a place the gazetteer knows.
+ * The present forms of the arrival class ("arrive", "land", "touch down", "get in", …), as one
+ * alternation: an arrival is read the same whichever of its verbs says it.
  */
-const PRESENT_ARRIVAL =
-  /(?<=\b(?:we|i)\s+(?:(?:finally|just)\s+)?)arrive\s+(?:(?:safely|finally|just)\s+)?(?:(?:in|at)\s+)?/giu;
+const ARRIVE_VERBS = [...VERB_CLASSES.arrive.lemmas, ...VERB_CLASSES.arrive.phrasal]
+  .map((verb) => verb.replace(/\s+/g, String.raw`\s+`))
+  .join('|');
+
+/**
+ * A first-person arrival in the present tense ("we arrive Osaka finally", "I just arrive in
+ * Lima", "finally we land in Quito"): often how a learner of English says "arrived", but also
+ * how an itinerary says a plan ("we land in Osaka on the 3rd"). Read as an arrival only with a
+ * word that says it happened (`ARRIVED_NOW`), with nothing that puts it ahead or makes it a
+ * condition (`ARRIVAL_AHEAD`), and at a place the gazetteer knows.
+ */
+const PRESENT_ARRIVAL = new RegExp(
+  String.raw`(?<=\b(?:we|i)\s+(?:(?:finally|just)\s+)?)(?:${ARRIVE_VERBS})\s+(?:(?:safely|finally|just)\s+)?(?:(?:in|at|into|to)\s+)?`,
+  'giu',
+);
 const ARRIVED_NOW = /\b(?:finally|just|at last|safely)\b/i;
 const ARRIVAL_AHEAD =
   /\b(?:will|'ll|shall|tomorrow|tonight|next|later|soon|on|at\s+\d|by|before|after|around|when|whenever|if|once|until|till|every|usually|always|should|must|can|could|would|might)\b|\d/i;
@@ -1084,13 +1100,23 @@ const HOME_PRESENCE =
 
 function homeHit(clause: Clause, doc: DocContext, subjectBefore: SubjectAt): Hit | null {
   const home = HOME_PRESENCE.exec(clause.text);
-  if (home === null || clause.analysis.negated || clause.analysis.tense === 'future') return null;
+  const { negated, tense } = clause.analysis;
+  if (home === null || negated || tense === 'future') return null;
+  // "We stayed home all weekend, too rainy": a stretch that is over says nothing of now.
+  if (tense === 'past' && !NOW_SAID.test(clause.text)) return null;
   const framed = stateStrengthAt(clause.text, home.index, 'strong');
   if (framed === null || habitual(clause.text)) return null;
   const today = doc.input.at.slice(0, 10);
   if (clause.dates.some((d) => d.date !== null && d.date !== today)) return null;
+  // "Ruth is staying home with a sore throat": someone else at home is their own state (a family
+  // member's), never a trip state of the speaker's. The words before the predicate may end in a
+  // verb ("Ruth is"); then the clause's own subject says who it is.
   const subject = subjectBefore(home.index);
   if (subject.kind === 'person' || (subject.kind === 'we' && subject.third === true)) return null;
+  const said = clause.analysis.subject.kind;
+  if (subject.kind === 'thing' && said !== 'speaker' && said !== 'we' && said !== 'none') {
+    return null;
+  }
   return {
     subject,
     status: null,
@@ -1324,8 +1350,11 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
     : { kind: 'speaker' };
   const entityId = entityFor(subject, doc);
   const known = recordedValue(doc, entityId, 'travel.departure_date');
-  if (known === null) return null;
-  const newDate = nearDeparture(date, known);
+  // "Our flight to Hanoi got moved to the 14th" with no trip on record: the speaker's own trip,
+  // named by a trip word and its place, now leaves that day. No trip was on record, so the day
+  // is asked, not committed (moderate); "my flight moved to Dec 12" names no trip to ask about.
+  if (known === null && !(namesTrip && OWN_TRIP.test(moved) && namesPlace(moved))) return null;
+  const newDate = known === null ? date.date : nearDeparture(date, known);
   // A trip is moved to a day still ahead, never to one already past.
   if (newDate === null || newDate < doc.input.at.slice(0, 10)) return null;
   return {
@@ -1336,10 +1365,23 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
       clause,
       travelIntent(clause, 'planning'),
       change[0],
+      known === null ? 'moderate' : 'strong',
     ),
-    correction: true,
+    correction: known !== null,
   };
 }
+
+/** Whether a word of the phrase is a place the gazetteer knows ("to Hanoi", "my oaxaca flight"). */
+function namesPlace(phrase: string): boolean {
+  // An ordinary word that is also some town's name ("trip", "reading") names no place here.
+  return phrase
+    .split(/[^\p{L}'-]+/u)
+    .some((w) => w.length > 2 && lookupPlace(w) !== null && !isVocabularyWord(w.toLowerCase()));
+}
+
+/** A trip word the speaker owns ("our flight", "my Hanoi trip", "my outbound"). */
+const OWN_TRIP =
+  /\b(?:my|our)\s+(?:[\p{L}'-]+\s+)?(?:flights?|trip|departure|outbound|booking|train|holiday|vacation|journey)\b/iu;
 
 /**
  * The return leg of a trip on record moved to another day ("moved my return flight to the 25th",
@@ -1457,9 +1499,16 @@ function dateCandidates(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const backAt = /\bback (?:at|to|on|in)\s+(\S.*)$/i.exec(t)?.[1];
   const backAtVenue = backAt !== undefined && (VENUE.pattern.test(backAt) || /^it\b/i.test(backAt));
   if (travelTalk && !backAtVenue) {
-    const named = dated?.subject ?? subjectOf('', doc);
+    // With no plan read, whose return it is is the clause's own subject ("Mykola will be back
+    // on Friday" is Mykola's, never the speaker's); a bare "back on Friday" is the speaker's.
+    const word = /\b(?:back|home|return(?:ing)?)\b/i.exec(t);
+    const prefix = t.slice(0, word?.index ?? 0);
+    const named =
+      dated?.subject ??
+      (prefix.trim() === '' ? subjectOf('', doc) : subjectFromAnalysis(clause, doc, prefix)) ??
+      ({ kind: 'thing', phrase: '' } as const);
     const subject = named.kind === 'thing' ? subjectFromAnalysis(clause, doc, named.phrase) : named;
-    if (subject === null) return out;
+    if (subject === null || (dated === null && named.kind === 'thing')) return out;
     const entityId = entityFor(subject, doc);
     const intent = travelIntent(clause, 'planning');
     // Dates are as strong as the plan they belong to ("booked my mum a flight to X for Friday").
