@@ -845,6 +845,11 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
     const open = kind === 'diet' && !heldTopic(doc, entityId, reading.topic);
     return emit({ ...reading, weak: reading.weak || limited || open }, head);
   };
+  // A closed facet read with its own topic; `head` is what "X, not Y" must repeat.
+  const emitFacetTopic = (facet: Facet, head: string, weak: boolean): Candidate[] => {
+    const topic = topicFor(facet, null, doc, entityId, clause);
+    return topic === null ? [] : emitFacet({ topic, value: facet.value, weak }, head, facet.facet);
+  };
   // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
   if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
     const owned = ownedWithComplement(tokens, p);
@@ -878,10 +883,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // "I switched from oat milk to almond": a seat or milk kind said bare after "to".
   const bare = switched && run.length === 1 ? facets.find((f) => f.token === start) : undefined;
   if (bare !== undefined && bare.facet !== 'time' && bare.facet !== 'diet') {
-    const topic = topicFor(bare, null, doc, entityId, clause);
-    return topic === null
-      ? []
-      : emitFacet({ topic, value: bare.value, weak: false }, bare.facet, bare.facet);
+    return emitFacetTopic(bare, bare.facet, false);
   }
   if (last === undefined || run.length < 2) return [];
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
@@ -906,30 +908,13 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   // with it, and the value and the topic are not told apart.
   if (modifiers.length > 1 && modifiers[modifiers.length - 1]?.pos === 'NOUN') return [];
   // "aisle ones": a head that stands for a thing named before is no topic of its own.
-  if (ANAPHORIC_OBJECT.test(head)) {
-    const facet = facets.find((f) => f.token >= start && f.token < p && f.facet !== 'time');
-    const topic = facet === undefined ? null : topicFor(facet, null, doc, entityId, clause);
-    return facet === undefined || topic === null
-      ? []
-      : emitFacet(
-          { topic, value: facet.value, weak: OCCASION.test(clause.text) },
-          head,
-          facet.facet,
-        );
-  }
-  if (!topicLike(head, modifiers)) return [];
+  const anaphoric = ANAPHORIC_OBJECT.test(head);
+  if (!anaphoric && !topicLike(head, modifiers)) return [];
   const facet = facets.find((f) => f.token >= start && f.token < p);
   if (facet !== undefined) {
-    if (facet.facet === 'time') return [];
-    const topic = topicFor(facet, null, doc, entityId, clause);
-    return topic === null
-      ? []
-      : emitFacet(
-          { topic, value: facet.value, weak: OCCASION.test(clause.text) },
-          head,
-          facet.facet,
-        );
+    return facet.facet === 'time' ? [] : emitFacetTopic(facet, head, OCCASION.test(clause.text));
   }
+  if (anaphoric) return [];
   // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
   // dark roast") names a kind chosen.
 
