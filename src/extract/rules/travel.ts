@@ -393,10 +393,27 @@ type SubjectAt = (index: number) => Subject;
 const OTHER_POSSESSOR_TRIP =
   /\b(?!(?:today|tomorrow|tonight|yesterday|week|weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s)\p{Ll}+'s\s+(?:\p{L}+\s+)?(?:trip|flights?|vacation|holiday|visit|getaway|cruise|journey)\b/u;
 
+/** A replacement booking said after a cancellation: "rebooked (us) on", "put me on the next one". */
+const REBOOKED =
+  /\b(?:re-?book(?:ed|ing)?|re-?schedul(?:ed|ing)|(?:put|moved|switched)\s+(?:me|us)\s+(?:on|onto|to)|(?:got|found|booked)\s+(?:us\s+|me\s+)?(?:a\s+)?(?:new|another|later|earlier|the next)\s+(?:one|flight|train|ferry|bus))\b/i;
+
 /** "The trip is off", "cancelled our flights", "no longer flying to X": a cancellation. */
 function cancelHit(t: string): Hit | null {
   const cancel = CANCEL.exec(t);
   if (cancel === null) return null;
+  // "Our Lisbon flight was cancelled, rebooked for Thursday": a flight replaced in the same
+  // breath moves the trip; it does not call it off.
+  const after = t.slice(cancel.index + cancel[0].length);
+  const rebooked = REBOOKED.exec(after);
+  // "…, might rebook next year": a rebooking only thought of leaves the trip called off.
+  if (
+    rebooked !== null &&
+    !/\b(?:might|may|could|would|will|'ll|should|maybe|perhaps|hope to)\s+(?:\w+\s+)?$/i.test(
+      after.slice(0, rebooked.index),
+    )
+  ) {
+    return null;
+  }
   const owner = /\b([A-Z][a-z]+)'s\s+(?:\w+\s+)?(?:trip|flight|vacation)/.exec(t);
   // A bare plural ("Flights are cancelled due to the storm") refers to flights in general,
   // not to the speaker's trip.
