@@ -65,6 +65,8 @@ const FRESH_SETS = [
   { name: 'heldout-gd', heldout: true },
   { name: 'tuning-ge', heldout: false },
   { name: 'heldout-ge', heldout: true },
+  { name: 'tuning-gf', heldout: false },
+  { name: 'heldout-gf', heldout: true },
 ] as const;
 
 const args = process.argv.slice(2);
