@@ -386,6 +386,8 @@ async function main(): Promise<void> {
     { name: 'distractors-heldout-f', file: 'distractors-heldout-f.jsonl', heldout: true },
     { name: 'distractors-tuning-g', file: 'distractors-tuning-g.jsonl', heldout: false },
     { name: 'distractors-heldout-g', file: 'distractors-heldout-g.jsonl', heldout: true },
+    { name: 'distractors-tuning-h', file: 'distractors-tuning-h.jsonl', heldout: false },
+    { name: 'distractors-heldout-h', file: 'distractors-heldout-h.jsonl', heldout: true },
   ] as const;
   const distractorResults = new Map<string, DistractorResult | null>();
   let distractorSeconds = 0;
