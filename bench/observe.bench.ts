@@ -212,6 +212,20 @@ async function runHalf(
 
 const SETS: readonly BenchSet[] = [
   headline(
+    'blind30',
+    'ac01–ac14',
+    `**blind30 (ac01–ac14)**, a headline: \`bench/observe/blind30-sessions.txt\` and
+  \`blind30-labels.json\`, {sessions} sessions, {durable} durable labels, written on 2026-11-29
+  (session 26) by a code-blind writer from the format alone (an example session and its labels),
+  told to avoid the themes of earlier sets (all label phrases occur in their sessions, checked by
+  the writer's script): seven technical sessions (a ferry departure board in Phoenix LiveView, ESP32
+  kiln firmware, DuckDB over fish landings, Ansible for GPU workstations, a Room migration crash on
+  Android, Prometheus alerting for a small ISP, a Rails booking app for a climbing gym) and seven of
+  life and work admin (a honey show, a house move, physio paperwork after knee surgery, a tailoring
+  shop, a Korean course, a family island trip, a cricket club). First run at observer rules@32 +
+  scorer@7; no engineer saw it.`,
+  ),
+  headline(
     'blind29',
     'ab01–ab14',
     `**blind29 (ab01–ab14)**, a headline: \`bench/observe/blind29-sessions.txt\` and
@@ -704,7 +718,20 @@ const setLabel = (set: BenchSet) =>
     ? `the ${set.key === 'heldOut' ? 'held-out' : 'tuning'} half`
     : `the ${set.key} set`;
 const written = SETS.filter((set) => set.pool !== sessions);
-const SET_WORDS = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine'];
+const SET_WORDS = [
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+];
 
 const markdown = `## Session observer and reflector (\`npm run bench:observe\`)
 
