@@ -89,9 +89,16 @@ export function planMemoryForget(
   const sources = new Set(entry.source_observation_ids);
   const texts = [entry.text];
   for (const p of proposals) if (p.proposal_id === entry.proposal_id) texts.push(p.text);
+  // A source naming what the entry does not is a restatement the reflector folded in (an echo
+  // confirming this line and another, "Got it: Fly.io app X, CI on GitHub Actions"): its message
+  // is drawn from, but its text does not widen the fact, or the other line would go too.
+  const named = namingWords(texts.join('\n'));
   for (const c of captures) {
     for (const s of c.observations?.segments ?? []) {
-      for (const o of s.observations) if (sources.has(o.observation_id)) texts.push(o.text);
+      for (const o of s.observations) {
+        if (!sources.has(o.observation_id)) continue;
+        if ([...namingWords(o.text)].every((w) => named.has(w))) texts.push(o.text);
+      }
     }
   }
   return planForget(
