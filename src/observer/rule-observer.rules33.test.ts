@@ -1,0 +1,76 @@
+// rules@33: the assistant's hedged guess at a name ("maybe it's named differently?") answered by
+// the name itself is the user's fact; the hedge was the assistant's doubt (issue #13; found in the
+// even-numbered observe sets). An offer, or a hedged answer, stays out. Sentences of our own,
+// not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observedIn, type Turn } from './__fixtures__/sentences.js';
+
+const RULES = { from: '2026-06-09T09:00:00.000Z', scorer: null } as const;
+
+/** The 🔴 observations of a chat, by the rules alone, that hold `words`. */
+const keptHolding = (turns: readonly Turn[], words: string) =>
+  observedIn(turns, RULES).filter((o) => o.priority === 'red' && o.text.includes(words));
+
+describe('rules@33: a name given to the assistant’s hedged guess is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: the guessed name was wrong, the user names the right one.
+    [
+      'a module named differently',
+      [
+        ['assistant', "cache_main isn't in the config — maybe it's named differently?"],
+        ['user', 'its cache_primary'],
+      ],
+      'cache_primary',
+    ],
+    // Reworded positive: "perhaps" and a host name, answered with "it's".
+    [
+      'a host guessed with perhaps',
+      [
+        ['assistant', 'The relay did not answer. Perhaps it runs on another box now?'],
+        ['user', "it's mailrelay-02"],
+      ],
+      'mailrelay-02',
+    ],
+    // Positive: a bare identifier as the whole answer.
+    [
+      'a bare table name',
+      [
+        ['assistant', 'I can’t find the orders table, maybe it was renamed?'],
+        ['user', 'orders_archive'],
+      ],
+      'orders_archive',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptHolding(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-misses: an offer asks for no name; the user's answer is itself a guess; a sentence.
+    [
+      'an answer to an offer',
+      [
+        ['assistant', 'Maybe I should rename the job to invoice_svc?'],
+        ['user', 'invoice_svc_v2'],
+      ],
+      'invoice_svc_v2',
+    ],
+    [
+      'a hedged answer',
+      [
+        ['assistant', "ledger_v1 isn't there — maybe it's named differently?"],
+        ['user', 'maybe ledger_v2, not sure'],
+      ],
+      'ledger_v2',
+    ],
+    [
+      'a longer answer that says something else',
+      [
+        ['assistant', "reports-eu-2 isn't responding, maybe it was moved?"],
+        ['user', 'its the rack beside reports-eu-3 with the blue label'],
+      ],
+      'reports-eu-3',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptHolding(turns, words)).toEqual([]);
+  });
+});
