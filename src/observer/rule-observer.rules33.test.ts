@@ -2,8 +2,12 @@
 // the name itself is the user's fact; the hedge was the assistant's doubt (issue #13; found in the
 // even-numbered observe sets). An offer, or a hedged answer, stays out. Sentences of our own,
 // not from the observe sets.
+// rules@34 (second block): a statement whose subject was dropped ("Is on a VPS in Hetzner") is
+// no question; found among the odd-numbered sets' misses, so those are no independent check of it.
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
+import { reflectObservations } from './reflector.js';
+import { isQuestion } from './text-rules.js';
 
 const RULES = { from: '2026-06-09T09:00:00.000Z', scorer: null } as const;
 
@@ -72,5 +76,58 @@ describe('rules@33: a name given to the assistant’s hedged guess is kept', () 
     ],
   ])('leaves %s out', (_, turns, words) => {
     expect(keptHolding(turns, words)).toEqual([]);
+  });
+});
+
+// rules@34: an auxiliary with no subject after it opens a statement whose subject was dropped.
+describe('rules@34: a statement without its subject is not a question', () => {
+  it.each([
+    // Positive, and reworded positives: "is" + place, "will be", "has to".
+    'Is on the office NAS, 8 GB ram, Nextcloud 27',
+    'Will be ready by the 14th, the printer confirmed',
+    'Has to go out before the audit in March',
+  ])('reads "%s" as a statement', (sentence) => {
+    expect(isQuestion(sentence)).toBe(false);
+  });
+
+  it.each([
+    // Near-misses: the subject is there, or the mark is.
+    'Is it on the office NAS',
+    'Will the printer be ready by the 14th',
+    'Is on the office NAS?',
+  ])('still reads "%s" as a question', (sentence) => {
+    expect(isQuestion(sentence)).toBe(true);
+  });
+
+  it('lets the reflector propose the statement once its final stop is gone', () => {
+    const observation = {
+      observation_id: 'o1',
+      priority: 'red',
+      memory_priority: 'P1',
+      type: 'fact',
+      time: '09:00',
+      at: '2026-06-09T09:00:00.000Z',
+      text: 'Is on the office NAS, 8 GB ram, Nextcloud 27.',
+      speaker: 'user',
+      source_message_ids: ['m1'],
+      resolved_by: null,
+      session_id: 's1',
+      date: '2026-06-09',
+    } as const;
+    const chatter = Array.from({ length: 6 }, (_, i) => ({
+      ...observation,
+      observation_id: `g${i}`,
+      priority: 'green' as const,
+      type: 'question' as const,
+      text: `Idea ${i} came up while we talked, and nobody settled anything about it`,
+    }));
+    const r = reflectObservations({
+      observations: [observation, ...chatter],
+      memory: [],
+      proposals: [],
+      now: Date.parse('2026-06-09T18:00:00Z'),
+    });
+    expect(r.drafts.map((d) => d.text)).toEqual(['Is on the office NAS, 8 GB ram, Nextcloud 27']);
+    expect(r.rejected).toEqual([]);
   });
 });

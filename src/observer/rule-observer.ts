@@ -1529,8 +1529,11 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * asked about ("yes, mossgrave_ci", `picks`).
  * rules@33: a name given to the assistant's hedged guess ("maybe it's named differently?" →
  * "its module.transit_gw") answers it: the hedge is the assistant's (`guessedName`).
+ * rules@34: an auxiliary with no subject after it ("Is on a VPS in Hetzner", "Will be ready by
+ * Friday") opens a statement whose subject was dropped, not a question (`isQuestion`); the
+ * reflector no longer refuses it once its final stop is trimmed.
  */
-export const RULES_VERSION = 'rules@33';
+export const RULES_VERSION = 'rules@34';
 
 function candidateOf(
   { observation, kind, change }: Draft,
