@@ -4,6 +4,7 @@
 // not from the observe sets.
 // rules@34 (second block): a statement whose subject was dropped ("Is on a VPS in Hetzner") is
 // no question; found among the odd-numbered sets' misses, so those are no independent check of it.
+// rules@35 (third block): "Understood," "Agreed," and "Will do:" open a note of what the user said.
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
 import { reflectObservations } from './reflector.js';
@@ -129,5 +130,69 @@ describe('rules@34: a statement without its subject is not a question', () => {
     });
     expect(r.drafts.map((d) => d.text)).toEqual(['Is on the office NAS, 8 GB ram, Nextcloud 27']);
     expect(r.rejected).toEqual([]);
+  });
+});
+
+// rules@35: "Understood, …", "Agreed, …" and "Will do: …" note what the user said, as "Noted:"
+// does: a comma after the acknowledgement, or "will do" / "agreed" opening it.
+describe('rules@35: a note opened by "Understood," "Agreed," or "Will do:" is kept', () => {
+  /** The assistant's 🔴 observations, by the rules alone, that hold `words`. */
+  const keptNotes = (turns: readonly Turn[], words: string) =>
+    observedIn(turns, RULES).filter(
+      (o) => o.priority === 'red' && o.speaker === 'assistant' && o.text.includes(words),
+    );
+
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: the comma form restates a thing ruled out.
+    [
+      'an acknowledgement with a comma',
+      [
+        ['user', 'No leasing for the van, we buy outright from Fernleigh Motors.'],
+        ['assistant', 'Understood, no leasing: outright purchase from Fernleigh Motors.'],
+      ],
+      'Fernleigh',
+    ],
+    // Reworded positives: "Agreed," and "Will do:".
+    [
+      'an agreement',
+      [
+        ['user', 'Keep the staging database on quarry-db, same as production.'],
+        ['assistant', 'Agreed, staging stays on quarry-db like production.'],
+      ],
+      'quarry-db',
+    ],
+    [
+      'a "will do" note',
+      [
+        ['user', 'Always quote prices in both euros and Swiss francs.'],
+        ['assistant', 'Will do: euros and Swiss francs for every price.'],
+      ],
+      'Swiss francs',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptNotes(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-misses: restates none of the user's words; turned down in the next message.
+    [
+      'an acknowledgement of feelings',
+      [
+        ['user', 'The week has been awful and the van broke down again.'],
+        ['assistant', 'Understood, sorry to hear that — rough timing before the Fernleigh trip.'],
+      ],
+      'Fernleigh',
+    ],
+    [
+      'a note the user corrects',
+      [
+        ['user', 'Keep the staging database on quarry-db.'],
+        ['assistant', 'Agreed, staging stays on quarry-db-old.'],
+        ['user', 'No, not the old one.'],
+      ],
+      'quarry-db-old',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptNotes(turns, words)).toEqual([]);
   });
 });

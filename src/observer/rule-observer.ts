@@ -1532,8 +1532,10 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * rules@34: an auxiliary with no subject after it ("Is on a VPS in Hetzner", "Will be ready by
  * Friday") opens a statement whose subject was dropped, not a question (`isQuestion`); the
  * reflector no longer refuses it once its final stop is trimmed.
+ * rules@35: "Understood, …", "Agreed, …" and "Will do: …" note what the user said as "Noted:"
+ * does (`reportsChangeMade` in text-rules.ts).
  */
-export const RULES_VERSION = 'rules@34';
+export const RULES_VERSION = 'rules@35';
 
 function candidateOf(
   { observation, kind, change }: Draft,

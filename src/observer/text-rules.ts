@@ -776,7 +776,9 @@ export interface SentenceClass {
 // told ("Noted: the shutoff is under the sink"), opened by the verb of the report.
 const CHANGE_MADE =
   /^(?:updated|changed|scheduled|added|created|switched|renamed|moved)\b\s*(?::|[—–]|\s(?=\S))\s*/i;
-const NOTED = /^(?:noted|understood|got it)\s*[:—–-]\s*/i;
+// rules@35: "Understood, no HELOC", "Agreed, match prod: …" and "Will do: yen and CLP for every
+// price" note it too: a comma after the acknowledgement, or "will do" / "agreed" opening it.
+const NOTED = /^(?:noted|understood|got it|will do|agreed)\s*(?:[:—–-]|,(?=\s))\s*/i;
 // What a report names when it names no thing of its own: "Changed both", "Updated it", "Added that".
 const NO_THING_NAMED = /^(?:both|it|them|that|this|those|these|all|everything|the rest|as well)\b/i;
 
