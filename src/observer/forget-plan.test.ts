@@ -224,6 +224,38 @@ describe('planMemoryForget', () => {
     expect(plan.redact_event_ids).toEqual(['prop-1']);
   });
 
+  it('takes an echo folded into the entry without taking the other line it also confirms', () => {
+    // The reflector folded the assistant's "Got it: …" into the Fly.io entry (two sources).
+    const fly = approved(1, 'Staging deploys to Fly.io as billing-worker-stg', 'o1');
+    const flyEntry = { ...fly.entry, source_observation_ids: ['o1', 'o3'] } as MemoryEntry;
+    const ci = approved(2, 'CI is GitHub Actions', 'o2');
+    const echo = 'Got it: billing-worker-stg on Fly.io, CI on GitHub Actions.';
+    const captures = [
+      capture(
+        'c1',
+        'home',
+        [
+          entry('m1', 'Staging deploys to Fly.io as billing-worker-stg. CI is GitHub Actions.'),
+          assistant('m2', echo),
+        ],
+        [
+          observed('o1', 'Staging deploys to Fly.io as billing-worker-stg', ['m1']),
+          observed('o2', 'CI is GitHub Actions', ['m1']),
+          { ...observed('o3', echo, ['m2']), speaker: 'assistant' },
+        ],
+      ),
+    ];
+    const plan = planMemoryForget(flyEntry, captures, [fly.proposal, ci.proposal], []);
+    expect(plan.memory_ids).toEqual([]);
+    expect(plan.observation_ids).toEqual(['o1', 'o3']);
+    expect(plan.captures[0]?.capture.entries.map((e) => e.text)).toEqual([
+      'CI is GitHub Actions.',
+      '',
+    ]);
+    // The echo's own words still leave the daily logs.
+    expect(plan.texts).toContain(echo);
+  });
+
   it('takes a message whole when no passage of it can be told apart, and names the entry it takes', () => {
     const mower = approved(1, 'The mower lives in the shed', 'o1');
     const key = approved(2, 'Dana keeps the shed key', 'o2');

@@ -89,13 +89,28 @@ export function planMemoryForget(
   const sources = new Set(entry.source_observation_ids);
   const texts = [entry.text];
   for (const p of proposals) if (p.proposal_id === entry.proposal_id) texts.push(p.text);
+  // A source naming what the entry does not is a restatement the reflector folded in (an echo
+  // confirming this line and another, "Got it: Fly.io app X, CI on GitHub Actions"): its message
+  // is drawn from, but its text does not say which passages carry the fact, or the other line
+  // would go too. Its text still leaves the daily logs and reflection records with the rest.
+  const named = namingWords(texts.join('\n'));
+  const restated: string[] = [];
   for (const c of captures) {
     for (const s of c.observations?.segments ?? []) {
-      for (const o of s.observations) if (sources.has(o.observation_id)) texts.push(o.text);
+      for (const o of s.observations) {
+        if (!sources.has(o.observation_id)) continue;
+        if ([...namingWords(o.text)].every((w) => named.has(w))) texts.push(o.text);
+        else restated.push(o.text);
+      }
     }
   }
   return planForget(
-    { sources, texts, proposalId: entry.proposal_id, memoryId: entry.memory_id },
+    {
+      sources,
+      texts: [...texts, ...restated],
+      proposalId: entry.proposal_id,
+      memoryId: entry.memory_id,
+    },
     (c) => {
       const drawn = new Set<string>();
       for (const s of c.observations?.segments ?? []) {

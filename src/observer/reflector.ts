@@ -153,6 +153,12 @@ export function qualityIssues(
 const DAY_MS = 86_400_000;
 
 interface Candidate {
+  /** The session of its first source: restatements merge only within one session. */
+  session: string;
+  /** The user when any source is theirs: the person's line outranks the assistant's echo. */
+  speaker: Observation['speaker'];
+  /** The messages its sources were drawn from. */
+  messages: string[];
   text: string;
   type: MemoryType;
   memoryPriority: Observation['memory_priority'];
@@ -197,6 +203,18 @@ function addsValue(text: string, other: string): boolean {
   return false;
 }
 
+// An acknowledgement opening a reply ("Got it: …", "Noted — …", "Understood, …"): the words that
+// say the fact was heard are not part of the fact.
+const ACKNOWLEDGEMENT =
+  /^\s*(?:got it|noted|understood|ok(?:ay)?|sure|right|perfect|great|will do|sounds good|of course|makes sense)\b(?: that\b)?[\s,:;.!—–-]*/i;
+
+/** True when `echo` is the assistant's and says nothing `line`, the person's, does not. */
+function echoes(echo: Candidate, line: Candidate): boolean {
+  if (echo.speaker !== 'assistant' || line.speaker !== 'user') return false;
+  const said = contentWords(line.text);
+  return [...contentWords(echo.text.replace(ACKNOWLEDGEMENT, ''))].every((w) => said.has(w));
+}
+
 function merged(
   observations: readonly ReflectorInput[],
   level: number,
@@ -221,6 +239,9 @@ function merged(
         !(addsValue(text, c.candidate.text) && addsValue(c.candidate.text, text)),
     );
     const candidate: Candidate = {
+      session: o.session_id,
+      speaker: o.speaker,
+      messages: [...o.source_message_ids],
       text,
       type: o.type,
       memoryPriority: o.memory_priority,
@@ -232,17 +253,25 @@ function merged(
       out.push({ candidate, words });
       continue;
     }
-    // Related observations merge: the later one wins unless it is vaguer than what it joins.
+    // Related observations merge: the later one wins unless it is vaguer than what it joins, or
+    // is the assistant's echo of the person's line with no word more (one naming the thing the
+    // person left unnamed, "Anmeldung October 9" for "Booked oct 9", says more).
     const keep = addsValue(candidate.text, match.candidate.text)
       ? candidate
       : addsValue(match.candidate.text, candidate.text)
         ? match.candidate
-        : candidate.specifics >= match.candidate.specifics
-          ? candidate
-          : match.candidate;
+        : echoes(candidate, match.candidate)
+          ? match.candidate
+          : echoes(match.candidate, candidate)
+            ? candidate
+            : candidate.specifics >= match.candidate.specifics
+              ? candidate
+              : match.candidate;
     match.candidate = {
       ...keep,
       sources: [...new Set([...match.candidate.sources, o.observation_id])],
+      speaker: match.candidate.speaker === 'user' ? 'user' : candidate.speaker,
+      messages: [...new Set([...match.candidate.messages, ...candidate.messages])],
       at: Math.max(match.candidate.at, at),
       // P0 sorts before P1: the merged candidate keeps the more critical priority.
       memoryPriority:
@@ -252,6 +281,79 @@ function merged(
     match.words = contentWords(match.candidate.text);
   }
   return out.map((c) => c.candidate);
+}
+
+/** Where a confirmation lists one item after another ("Fly.io app X, CI on GitHub Actions"). */
+const CLAUSE_BREAK = /[,;]\s+|\s+(?:and|[—–-])\s+/;
+
+/** Share of a restatement's words another text must hold for it to be the same fact. */
+const RESTATED_SHARE = 0.8;
+
+/**
+ * One batch's proposals that state the same fact once (issue #13): the assistant confirming what
+ * the person said ("Got it: Fly.io app billing-worker-stg, CI on GitHub Actions") or a fact said
+ * twice in one session. A line is a restatement when, past an acknowledgement, another line of its
+ * session holds `RESTATED_SHARE` of its content words and every value it names (number, path,
+ * file or host name); an assistant's echo may confirm a whole message, so for it the lines drawn
+ * from one message count together. Its sources join the line sharing most of its values and words,
+ * whose own text stays. An echo that brings a value, or ties together what two messages said ("him"
+ * and "my accountant Zbigniew"), says more than any one line and is kept.
+ */
+function withoutRestatements(candidates: readonly Candidate[]): Candidate[] {
+  const out = candidates.map((c) => ({ ...c }));
+  const wordsOf = new Map(out.map((c) => [c, contentWords(c.text.replace(ACKNOWLEDGEMENT, ''))]));
+  const words = (c: Candidate) => wordsOf.get(c) ?? new Set<string>();
+  const clausesOf = (c: Candidate) =>
+    c.text
+      .replace(ACKNOWLEDGEMENT, '')
+      .split(CLAUSE_BREAK)
+      .map((clause) => [...contentWords(clause)].filter((w) => words(c).has(w)));
+  // The assistant's lines go first, then the least specific, so that of two lines holding the
+  // same words the person's, or the one with more values or words, stays.
+  const rank = (c: Candidate) => (c.speaker === 'assistant' ? 0 : 1);
+  const order = [...out].sort(
+    (a, b) => rank(a) - rank(b) || a.specifics - b.specifics || words(a).size - words(b).size,
+  );
+  for (const c of order) {
+    const own = words(c);
+    const values = valuesOf(c.text);
+    const shared = (o: Candidate) => [...own].filter((w) => words(o).has(w)).length;
+    const sharedValues = (o: Candidate) =>
+      [...valuesOf(o.text)].filter((v) => values.has(v)).length;
+    // One content word without a value ("Inspection has to be before") says too little to match.
+    if (own.size < 2 && values.size === 0) continue;
+    const near = out.filter((o) => o !== c && o.session === c.session && shared(o) > 0);
+    // The lines that count with `o`: the echo's lines from o's messages, or o alone.
+    const group = (o: Candidate) =>
+      c.speaker === 'assistant'
+        ? near.filter((n) => n.messages.some((m) => o.messages.includes(m)))
+        : [o];
+    const restates = (o: Candidate) => {
+      const lines = group(o);
+      const heldValues = new Set(lines.flatMap((n) => [...valuesOf(n.text)]));
+      // Each clause of it is said by one line: a clause that needs two lines ties them together.
+      const covered = new Set<string>();
+      for (const clause of clausesOf(c)) {
+        const said = lines.map((n) => clause.filter((w) => words(n).has(w)));
+        for (const w of said.sort((a, b) => b.length - a.length)[0] ?? []) covered.add(w);
+      }
+      return (
+        covered.size >= RESTATED_SHARE * own.size && [...values].every((v) => heldValues.has(v))
+      );
+    };
+    const target = near
+      .filter(restates)
+      .sort((a, b) => sharedValues(b) - sharedValues(a) || shared(b) - shared(a))[0];
+    if (target === undefined) continue;
+    target.sources = [...new Set([...target.sources, ...c.sources])];
+    target.messages = [...new Set([...target.messages, ...c.messages])];
+    if (c.speaker === 'user') target.speaker = 'user';
+    target.at = Math.max(target.at, c.at);
+    target.memoryPriority =
+      [target.memoryPriority, c.memoryPriority].sort()[0] ?? target.memoryPriority;
+    out.splice(out.indexOf(c), 1);
+  }
+  return out;
 }
 
 /** Input of `reflectObservations`. */
@@ -307,6 +409,7 @@ export function reflectObservations(request: ReflectRequest): Reflection {
   for (let level = 0; level <= 2; level++) {
     const drafts: Omit<ProposalDraft, 'proposal_id'>[] = [];
     const rejected: RejectedCandidate[] = [];
+    const passing: Candidate[] = [];
     for (const c of merged(fresh, level, request.now, settings.mergeSimilarity)) {
       const words = contentWords(c.text);
       if (known.some((k) => overlap(k.words, words) >= 0.8 && !addsValue(c.text, k.text))) continue;
@@ -316,6 +419,10 @@ export function reflectObservations(request: ReflectRequest): Reflection {
         rejected.push({ text: maskSecrets(c.text), reasons, source_observation_ids: c.sources });
         continue;
       }
+      passing.push(c);
+    }
+    // A restatement joins a line that passed the gate: never one refused (too long, a question).
+    for (const c of withoutRestatements(passing)) {
       drafts.push({
         kind: 'update',
         section: SECTION_OF[c.type] ?? 'System Architecture',

@@ -313,7 +313,8 @@ function answerDraft(
   const first = trimInterjection(raw).replace(/[.!]+$/, '');
   const answer = withFragments(entry, first);
   if (answer === '' || answer.split(/\s+/).length > 12) return null;
-  if (isHedged(question) || EPHEMERAL.test(question) || isHedged(answer)) return null;
+  if (EPHEMERAL.test(question) || isHedged(answer)) return null;
+  if (isHedged(question) && !guessedName(answer, question)) return null;
   // "went from 12% to 40% this morning", "it burned us in March": an event, not a standing fact.
   if (isOneOff(answer)) return null;
   const renamed = renamedAnswer(answer, question);
@@ -379,6 +380,18 @@ function renamedAnswer(answer: string, question: string): string | null {
 // and port, a chat channel ("mossgrave_ci", "module.transit_gw", "pg-logi-01:5433", "#seq-ops").
 const IDENTIFIER =
   /(?:^|\s)(?:[a-z][a-z0-9]*_[\w]+|[a-z]+[a-z0-9]*(?:-[a-z0-9]+)*-\d[\w-]*|[a-z][\w-]*\.[a-z_][\w.]*|[\w.-]+:\d{2,5}|#[a-z][\w-]+)(?=$|[\s,.;!])/i;
+
+/**
+ * rules@33: the assistant's guess, hedged ("module.tgw isn't there — maybe it's named
+ * differently?", "perhaps the bucket is called logs-eu?"), answered by the name itself ("its
+ * module.transit_gw"): the hedge is the assistant's doubt, the answer is the user's fact. An
+ * offer ("maybe I should rename it?") asks for no name, and a hedged answer stays out.
+ */
+function guessedName(answer: string, question: string): boolean {
+  if (OFFER.test(question) || SUGGESTION.test(question)) return false;
+  const bare = answer.replace(/^(?:no,?\s+)?(?:it'?s|its|it is|called|named)\s+/i, '');
+  return bare.split(/\s+/).length <= 3 && IDENTIFIER.test(bare);
+}
 
 // A question that is only a noun phrase ("Backup bucket?", "Cutoff for orders?") asks
 // "what is it", as a which/what question does.
@@ -1514,8 +1527,15 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * rules@32: a short answer goes on in the verbless names or values after it ("external.
  * pg-logi-01:5433", `withFragments`), and an identifier beside a yes names what the question
  * asked about ("yes, mossgrave_ci", `picks`).
+ * rules@33: a name given to the assistant's hedged guess ("maybe it's named differently?" →
+ * "its module.transit_gw") answers it: the hedge is the assistant's (`guessedName`).
+ * rules@34: an auxiliary with no subject after it ("Is on a VPS in Hetzner", "Will be ready by
+ * Friday") opens a statement whose subject was dropped, not a question (`isQuestion`); the
+ * reflector no longer refuses it once its final stop is trimmed.
+ * rules@35: "Understood, …", "Agreed, …" and "Will do: …" note what the user said as "Noted:"
+ * does (`reportsChangeMade` in text-rules.ts).
  */
-export const RULES_VERSION = 'rules@32';
+export const RULES_VERSION = 'rules@35';
 
 function candidateOf(
   { observation, kind, change }: Draft,

@@ -135,6 +135,10 @@ export function isChatter(sentence: string): boolean {
 const QUESTION_START =
   /^(what|why|how|when|where|which|who|whose|is|are|am|do|does|did|can|could|should|would|will|shall|have|has|any idea)\b/i;
 
+// An auxiliary opening a sentence, followed at once by "be", "to" or a preposition of place.
+const SUBJECT_DROPPED =
+  /^(?:is|are|was|were|will|has|have)\s+(?:be|been|to|on|in|at|under|behind|inside|next to)\s/i;
+
 /** A question (asked, not asserted). */
 export function isQuestion(sentence: string): boolean {
   if (/\?\s*$/.test(sentence)) return true;
@@ -154,6 +158,11 @@ export function isQuestion(sentence: string): boolean {
     return false;
   if (/^what\s+(?:i|we|you|they|he|she)(?:'d|'m|'re)?\b[^?]*?\s(?:is|was)\s/i.test(sentence))
     return false;
+  // rules@34: "Is on a VPS in Hetzner", "Will be ready by Friday", "Has to go out before the
+  // audit": an auxiliary with no subject after it is a statement whose subject was dropped, as
+  // writers in a hurry or in a second language do; a question puts its subject there ("Is it on
+  // a VPS?").
+  if (SUBJECT_DROPPED.test(sentence)) return false;
   return QUESTION_START.test(sentence) && !/\.\s*$/.test(sentence);
 }
 
@@ -767,7 +776,9 @@ export interface SentenceClass {
 // told ("Noted: the shutoff is under the sink"), opened by the verb of the report.
 const CHANGE_MADE =
   /^(?:updated|changed|scheduled|added|created|switched|renamed|moved)\b\s*(?::|[—–]|\s(?=\S))\s*/i;
-const NOTED = /^(?:noted|understood|got it)\s*[:—–-]\s*/i;
+// rules@35: "Understood, no HELOC", "Agreed, match prod: …" and "Will do: yen and CLP for every
+// price" note it too: a comma after the acknowledgement, or "will do" / "agreed" opening it.
+const NOTED = /^(?:noted|understood|got it|will do|agreed)\s*(?:[:—–-]|,(?=\s))\s*/i;
 // What a report names when it names no thing of its own: "Changed both", "Updated it", "Added that".
 const NO_THING_NAMED = /^(?:both|it|them|that|this|those|these|all|everything|the rest|as well)\b/i;
 

@@ -52,23 +52,15 @@ describe('verity memory forget of an entry drawn from a message with another', (
     const fly = entries.find((e) => e.text.startsWith('Deploys go through'));
     const ci = entries.find((e) => e.text.startsWith('CI is GitHub Actions'));
     if (fly === undefined || ci === undefined) throw new Error(JSON.stringify(entries));
-    // Observer rules@31 keep the assistant's "Got it: …" note as an entry of its own; it is drawn
-    // from a message that goes whole, so forgetting asks before taking it too (--yes).
-    const echoes = entries.filter((e) => e !== fly && e.text.includes('billing-worker-stg'));
-    expect(echoes.map((e) => e.text)).toEqual([
-      'Got it: Fly.io app billing-worker-stg, CI on GitHub Actions',
-    ]);
-    const asked = await cli.verity(['memory', 'forget', fly.id, '--json']);
-    expect(asked.code).not.toBe(0);
-    expect(asked.stderr).toContain('Run again with --yes');
-
-    const result = JSON.parse(await cli.ok(['memory', 'forget', fly.id, '--yes', '--json'])) as {
+    // The assistant's "Got it: …" confirms the person's lines: the reflector folds it into the
+    // entry it restates (both provenances kept), so no second entry holds the app name and
+    // forgetting takes one entry without asking.
+    expect(entries.filter((e) => e.text.includes('billing-worker-stg'))).toEqual([fly]);
+    const result = JSON.parse(await cli.ok(['memory', 'forget', fly.id, '--json'])) as {
       memories_forgotten: string[];
       messages_redacted: string[];
     };
-    expect([...result.memories_forgotten].sort()).toEqual(
-      [fly.id, ...echoes.map((e) => e.id)].sort(),
-    );
+    expect(result.memories_forgotten).toEqual([fly.id]);
     expect(result.messages_redacted).toEqual([
       'session:s-forget/u1',
       'session:s-forget/u2',
