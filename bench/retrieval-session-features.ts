@@ -12,32 +12,39 @@
 // R@10 1.000; only 2 of 42 LongMemEval tuning questions name a period, so the date columns rarely
 // act); on top of session_max none raised both halves.
 // Run: npx tsx bench/retrieval-session-features.ts <collected.json>
-//   VARIANTS='[["name", ["session_mean", …]], …]' replaces the default list of variants.
+//   VARIANTS='[["name", ["session_mean", …]], …]' replaces the default list of variants;
+//   TRAIN='{"pairWeights":"ndcg"}' changes the training settings of all of them.
 import {
   BASE_FEATURE_NAMES,
   type LearnedModel,
   learnedFeatures,
+  RECALL_FEATURE_NAMES,
   rankFused,
   SESSION_FEATURE_NAMES,
   scoreFeatures,
   type TrainingQuery,
+  type TrainOptions,
   trainRanker,
 } from '../src/search/index.js';
 import { type Scores, score } from './retrieval-harness.js';
 import { type Collected, readCollected, suiteCandidates } from './retrieval-suite.js';
 import { CHOSEN, foldsOf, halves, type Measured, objective } from './retrieval-train.js';
 
-const ALL: readonly string[] = [...BASE_FEATURE_NAMES, ...SESSION_FEATURE_NAMES];
+const ALL: readonly string[] = [
+  ...BASE_FEATURE_NAMES,
+  ...SESSION_FEATURE_NAMES,
+  ...RECALL_FEATURE_NAMES,
+];
 
 /** One question's candidates, adjustments and every column, computed once. */
-interface Prepared {
+export interface Prepared {
   readonly c: Collected;
   readonly fold: number;
   readonly rows: readonly (readonly number[])[];
   readonly relevant: readonly boolean[];
 }
 
-function prepare(list: readonly Collected[]): Prepared[] {
+export function prepare(list: readonly Collected[]): Prepared[] {
   const folds = foldsOf(list);
   return list.map((c) => {
     const config = { name: 'rows', mode: 'hybrid' as const, fusion: CHOSEN.fusion };
@@ -57,16 +64,23 @@ const mean = (list: readonly Scores[]): Measured => ({
   ndcg: list.reduce((s, x) => s + x.ndcg, 0) / Math.max(1, list.length),
 });
 
-interface Result {
+export interface Result {
   readonly a: Measured;
   readonly t: Measured;
   /** Objective of each fold's own questions (LoCoMo A and LME tuning of that fold). */
   readonly folds: readonly { a: Measured; t: Measured }[];
   readonly types: ReadonlyMap<string, Measured>;
+  /** Each question's out-of-fold ranking (candidate keys, best first), by question id. */
+  readonly ranked: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Out of fold, feature set 1 plus `extra`. */
-function crossValidate(a: readonly Prepared[], t: readonly Prepared[], extra: readonly string[]) {
+/** Out of fold, feature set 1 plus `extra`, trained with `train` (default: the shipped settings). */
+export function crossValidate(
+  a: readonly Prepared[],
+  t: readonly Prepared[],
+  extra: readonly string[],
+  train: TrainOptions = CHOSEN.train,
+): Result {
   const names = [...BASE_FEATURE_NAMES, ...extra];
   const columns = names.map((name) => ALL.indexOf(name));
   const pickRow = (row: readonly number[]) => columns.map((i) => row[i] ?? 0);
@@ -77,10 +91,11 @@ function crossValidate(a: readonly Prepared[], t: readonly Prepared[], extra: re
   const judgedA: Scores[][] = [];
   const judgedT: Scores[][] = [];
   const byType = new Map<string, Scores[]>();
+  const ranked = new Map<string, readonly string[]>();
   for (let fold = 0; fold < 5; fold += 1) {
     const model: LearnedModel = trainRanker(
       [...training(a, fold, 1 / a.length), ...training(t, fold, 1 / t.length)],
-      CHOSEN.train,
+      train,
       names,
     );
     const judge = (p: Prepared) => {
@@ -92,6 +107,7 @@ function crossValidate(a: readonly Prepared[], t: readonly Prepared[], extra: re
         fused.set(candidate.key, logit >= 0 ? 1 + logit : 1 / (1 - logit));
       });
       const ids = rankFused(candidates, fused, adjustments).map((r) => r.candidate.key);
+      ranked.set(p.c.question.id, ids);
       const s = score(ids, p.c.question.gold);
       const type = p.c.question.type;
       byType.set(type, [...(byType.get(type) ?? []), s]);
@@ -105,7 +121,8 @@ function crossValidate(a: readonly Prepared[], t: readonly Prepared[], extra: re
     t: mean(judgedT.flat()),
     folds: judgedA.map((list, fold) => ({ a: mean(list), t: mean(judgedT[fold] ?? []) })),
     types: new Map([...byType].map(([type, list]) => [type, mean(list)])),
-  } satisfies Result;
+    ranked,
+  };
 }
 
 const SESSION = ['session_mean', 'session_max', 'session_rank', 'session_count', 'rank_in_session'];
@@ -133,9 +150,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const variants =
     (JSON.parse(process.env['VARIANTS'] ?? 'null') as [string, string[]][] | null) ??
     DEFAULT_VARIANTS;
+  // `TRAIN='{"pairWeights":"ndcg"}'` overrides training settings for every variant.
+  const train: TrainOptions = { ...CHOSEN.train, ...JSON.parse(process.env['TRAIN'] ?? '{}') };
   for (const [name, extra] of variants) {
     const started = performance.now();
-    const cv = crossValidate(a, t, extra);
+    const cv = crossValidate(a, t, extra, train);
     const half = (m: Measured) => (m.r10 + m.ndcg) / 2;
     console.log(
       `${name.padEnd(44)} obj ${f4(objective(cv.a, cv.t))} | A ${f3(cv.a.r10)}/${f3(cv.a.ndcg)} (${f4(half(cv.a))}) | LME-T ${f3(cv.t.r10)}/${f3(cv.t.ndcg)} (${f4(half(cv.t))}) [${((performance.now() - started) / 1000).toFixed(0)} s]`,

@@ -8,8 +8,10 @@ import {
   FEATURE_SETS,
   type FeatureCandidate,
   type FeatureQuery,
+  RECALL_FEATURE_NAMES,
   SESSION_FEATURE_NAMES,
   scoreFeatures,
+  TRAIN_DEFAULTS,
   type TrainingQuery,
   trainRanker,
 } from './learned-ranker.js';
@@ -110,6 +112,31 @@ function twoSessions(text: string, window: FeatureQuery['window'] = null) {
   const [early, late, next] = rows;
   return { early: early ?? [], late: late ?? [], next: next ?? [] };
 }
+
+describe('recall columns', () => {
+  // A request (s1, minute 1) and the reply after it (minute 2, longer).
+  const pair = [
+    candidate('request', 's1', 1, 2, 0.6),
+    { ...candidate('reply', 's1', 2, 1, 0.4), length: 900 },
+  ];
+  const rows = (text: string) =>
+    candidateFeatures(pair, query(text, { request: 1, reply: 0.5 }), RECALL_FEATURE_NAMES);
+
+  it("read the reply's length and its request's score on questions about what was said", () => {
+    const [request, reply] = rows('Can you remind me what you recommended for the trip?');
+    expect(reply?.[0]).toBeCloseTo(Math.log1p(900));
+    expect(reply?.[1]).toBe(1);
+    expect(request?.[1]).toBe(0);
+    const [, reworded] = rows('In our previous conversation, which hotel was it?');
+    expect(reworded?.[0]).toBeCloseTo(Math.log1p(900));
+  });
+
+  it('are 0 for any other question, first-person ones included', () => {
+    for (const text of ['What did I recommend for the trip?', 'Can you recommend a hotel?']) {
+      for (const row of rows(text)) expect(row).toEqual([0, 0]);
+    }
+  });
+});
 
 describe('session columns', () => {
   it("read the candidate's session: mean, best, its rank, its size and the rank within it", () => {
@@ -212,6 +239,25 @@ describe('trainRanker', () => {
       const scores = q.features.map((row) => scoreFeatures(model, row));
       const best = scores.indexOf(Math.max(...scores));
       expect(q.relevant[best]).toBe(true);
+    }
+  });
+});
+
+describe('trainRanker with pairs weighted by NDCG', () => {
+  it('is deterministic, leaves the default bytes alone and still finds the marking feature', () => {
+    const ndcg = { ...TRAIN_DEFAULTS, pairWeights: 'ndcg' as const };
+    const once = JSON.stringify(trainRanker(syntheticQueries(), ndcg));
+    expect(JSON.stringify(trainRanker(syntheticQueries(), ndcg))).toBe(once);
+    expect(once).not.toBe(JSON.stringify(trainRanker(syntheticQueries())));
+    const explicit = { ...TRAIN_DEFAULTS, pairWeights: 'uniform' as const };
+    expect(JSON.stringify(trainRanker(syntheticQueries(), explicit))).toBe(
+      JSON.stringify(trainRanker(syntheticQueries())),
+    );
+    const model = JSON.parse(once);
+    expect(model.weights[column('bm25')]).toBeGreaterThan(0);
+    for (const q of syntheticQueries()) {
+      const scores = q.features.map((row) => scoreFeatures(model, row));
+      expect(q.relevant[scores.indexOf(Math.max(...scores))]).toBe(true);
     }
   });
 });

@@ -106,10 +106,22 @@ export const SESSION_FEATURE_NAMES = [
   'session_date_closeness_x_temporal',
 ] as const;
 
+/**
+ * Columns for questions about what the assistant said (`queryIntent(…).recall`, issue #17,
+ * session 26): the evidence is the reply, which is longer than the request before it and follows
+ * it. Feature set 1 has no role and penalises length for first-person wording ("I remember you
+ * told me…" is first person), so these let a model undo that for recall questions only:
+ *  - `length_x_recall`: log(1 + length) on recall questions, 0 otherwise;
+ *  - `before_x_recall`: the base score of the candidate's nearest earlier candidate of the same
+ *    session (`before_score`) on recall questions, 0 otherwise.
+ */
+export const RECALL_FEATURE_NAMES = ['length_x_recall', 'before_x_recall'] as const;
+
 /** Every column `candidateFeatures` can produce; a model names the ones it reads. */
 export type FeatureName =
   | (typeof BASE_FEATURE_NAMES)[number]
-  | (typeof SESSION_FEATURE_NAMES)[number];
+  | (typeof SESSION_FEATURE_NAMES)[number]
+  | (typeof RECALL_FEATURE_NAMES)[number];
 
 /**
  * The feature sets a model file may name, by version. A shipped file names its version and its
@@ -291,9 +303,21 @@ export function candidateFeatures(
     : [];
   const baseIndex = new Map<string, number>(BASE_FEATURE_NAMES.map((name, i) => [name, i]));
   const sessionIndex = new Map<string, number>(SESSION_FEATURE_NAMES.map((name, i) => [name, i]));
+  const recall = intent.recall ? 1 : 0;
+  const baseColumn = (name: (typeof BASE_FEATURE_NAMES)[number]) => {
+    const b = baseIndex.get(name) ?? -1;
+    return (row: number) => recall * (baseRows[row]?.[b] ?? 0);
+  };
+  const recallColumns: Record<(typeof RECALL_FEATURE_NAMES)[number], (row: number) => number> = {
+    length_x_recall: baseColumn('log_length'),
+    before_x_recall: baseColumn('before_score'),
+  };
   const pick = names.map((name) => {
     const b = baseIndex.get(name);
     if (b !== undefined) return (row: number) => baseRows[row]?.[b] ?? 0;
+    if (Object.hasOwn(recallColumns, name)) {
+      return recallColumns[name as (typeof RECALL_FEATURE_NAMES)[number]];
+    }
     const k = sessionIndex.get(name);
     if (k === undefined) throw new Error(`learned ranker: unknown feature ${name}`);
     return (row: number) => session[row]?.[k] ?? 0;
@@ -419,6 +443,13 @@ export interface TrainOptions {
   readonly learningRate: number;
   /** Negatives are the relevant candidate's rivals among the first this many by base score. */
   readonly negativeDepth: number;
+  /**
+   * How a query's weight is shared among its pairs: `uniform` (default) equally; `ndcg` in
+   * proportion to how much swapping the pair would change NDCG under the current weights
+   * (|1/log2(2 + rank of the relevant) − 1/log2(2 + rank of the rival)|, recomputed each step,
+   * as LambdaRank does), so pairs near the top of the ranking count more.
+   */
+  readonly pairWeights?: 'uniform' | 'ndcg';
 }
 
 /** Defaults of `trainRanker`. */
@@ -459,14 +490,24 @@ function standardise(queries: readonly TrainingQuery[], width: number) {
 const round = (value: number) => Number(value.toPrecision(8));
 
 /** The pairs (relevant, rival) of each query, as standardised difference vectors with weights. */
+interface TrainingPair {
+  readonly diff: number[];
+  readonly weight: number;
+  /** The pair's query (an index into the standardised rows) and its two candidates' rows. */
+  readonly query: number;
+  readonly relevant: number;
+  readonly rival: number;
+}
+
 function trainingPairs(
   queries: readonly TrainingQuery[],
   mean: readonly number[],
   scale: readonly number[],
   negativeDepth: number,
-): { diff: number[]; weight: number }[] {
+): { pairs: TrainingPair[]; rows: number[][][] } {
   const width = mean.length;
-  const pairs: { diff: number[]; weight: number }[] = [];
+  const pairs: TrainingPair[] = [];
+  const standardised: number[][][] = [];
   for (const q of queries) {
     const rows = q.features.map((row) => row.map((x, i) => (x - (mean[i] ?? 0)) / (scale[i] ?? 1)));
     // The first `negativeDepth` by base score (feature 0), ties by position: the rivals that matter.
@@ -479,17 +520,60 @@ function trainingPairs(
     const negatives = order.filter((index) => q.relevant[index] !== true);
     const count = positives.length * negatives.length;
     if (count === 0) continue;
+    const query = standardised.length;
+    standardised.push(rows);
     for (const p of positives) {
       for (const n of negatives) {
         const a = rows[p] ?? [];
         const b = rows[n] ?? [];
         const diff = new Array<number>(width);
         for (let i = 0; i < width; i += 1) diff[i] = (a[i] ?? 0) - (b[i] ?? 0);
-        pairs.push({ diff, weight: q.weight / count });
+        pairs.push({ diff, weight: q.weight / count, query, relevant: p, rival: n });
       }
     }
   }
-  return pairs;
+  return { pairs, rows: standardised };
+}
+
+/**
+ * Each pair's weight under the current `weights` for `pairWeights: 'ndcg'`: its query's weight
+ * shared in proportion to the change in DCG a swap of the two would make (ranks by the current
+ * scores, ties by base score, then position).
+ */
+function ndcgPairWeights(
+  pairs: readonly TrainingPair[],
+  rows: readonly (readonly (readonly number[])[])[],
+  weights: readonly number[],
+): number[] {
+  const rankOf = rows.map((queryRows) => {
+    const scored = queryRows.map((row, index) => {
+      let s = 0;
+      for (let i = 0; i < weights.length; i += 1) s += (weights[i] ?? 0) * (row[i] ?? 0);
+      return { index, s, base: row[0] ?? 0 };
+    });
+    scored.sort((a, b) => b.s - a.s || b.base - a.base || a.index - b.index);
+    const ranks = new Array<number>(queryRows.length);
+    scored.forEach((entry, rank) => {
+      ranks[entry.index] = rank;
+    });
+    return ranks;
+  });
+  const gain = (rank: number) => 1 / Math.log2(2 + rank);
+  const deltas = pairs.map((pair) => {
+    const ranks = rankOf[pair.query] ?? [];
+    return Math.abs(gain(ranks[pair.relevant] ?? 0) - gain(ranks[pair.rival] ?? 0));
+  });
+  // Per query: the sum of its pairs' deltas and its own weight (the uniform weights' sum).
+  const deltaSum = new Array<number>(rows.length).fill(0);
+  const queryWeight = new Array<number>(rows.length).fill(0);
+  pairs.forEach((pair, i) => {
+    deltaSum[pair.query] = (deltaSum[pair.query] ?? 0) + (deltas[i] ?? 0);
+    queryWeight[pair.query] = (queryWeight[pair.query] ?? 0) + pair.weight;
+  });
+  return pairs.map((pair, i) => {
+    const sum = deltaSum[pair.query] ?? 0;
+    return sum > 0 ? ((queryWeight[pair.query] ?? 0) * (deltas[i] ?? 0)) / sum : 0;
+  });
 }
 
 /**
@@ -533,20 +617,23 @@ function fitPairwise(
   options: TrainOptions,
 ): number[] {
   const width = mean.length;
-  const pairs = trainingPairs(queries, mean, scale, options.negativeDepth);
+  const { pairs, rows } = trainingPairs(queries, mean, scale, options.negativeDepth);
   const totalWeight = pairs.reduce((sum, p) => sum + p.weight, 0) || 1;
   const weights = new Array<number>(width).fill(0);
+  const byNdcg = options.pairWeights === 'ndcg';
   for (let step = 0; step < options.steps; step += 1) {
     const gradient = weights.map((w) => options.l2 * w);
-    for (const pair of pairs) {
+    const pairWeight = byNdcg ? ndcgPairWeights(pairs, rows, weights) : null;
+    pairs.forEach((pair, index) => {
       let margin = 0;
       for (let i = 0; i < width; i += 1) margin += (weights[i] ?? 0) * (pair.diff[i] ?? 0);
       // d/dw of log(1 + e^(−margin)) = −σ(−margin) · diff
-      const push = pair.weight / totalWeight / (1 + Math.exp(margin));
+      const weight = pairWeight === null ? pair.weight : (pairWeight[index] ?? 0);
+      const push = weight / totalWeight / (1 + Math.exp(margin));
       for (let i = 0; i < width; i += 1) {
         gradient[i] = (gradient[i] ?? 0) - push * (pair.diff[i] ?? 0);
       }
-    }
+    });
     for (let i = 0; i < width; i += 1) {
       weights[i] = (weights[i] ?? 0) - options.learningRate * (gradient[i] ?? 0);
     }

@@ -16,6 +16,7 @@ describe('queryIntent', () => {
       aggregate: false,
       temporal: false,
       preference: false,
+      recall: false,
     });
   });
 
@@ -32,5 +33,20 @@ describe('queryIntent', () => {
     expect(queryIntent('Any tips for keeping basil alive?').preference).toBe(true);
     expect(queryIntent('What should I cook tonight?').preference).toBe(true);
     expect(queryIntent('Where did I park the car?').preference).toBe(false);
+  });
+
+  it('reads questions about what the assistant said earlier', () => {
+    expect(queryIntent('You told me a good ratio for diluting vinegar, what was it?').recall).toBe(
+      true,
+    );
+    expect(queryIntent('Remind me which hotel you suggested in Porto.').recall).toBe(true);
+    expect(queryIntent('Going back to our earlier chat about bikes: which model?').recall).toBe(
+      true,
+    );
+    // Near misses: a request to the assistant now, a reminder to set, what the person said.
+    expect(queryIntent('Can you tell me a good ratio for diluting vinegar?').recall).toBe(false);
+    expect(queryIntent('Remind me to call the dentist tomorrow.').recall).toBe(false);
+    expect(queryIntent('What did I tell my sister about the trip?').recall).toBe(false);
+    expect(queryIntent('Which hotel did you stay at in Porto?').recall).toBe(false);
   });
 });

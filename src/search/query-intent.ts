@@ -20,6 +20,12 @@ export interface QueryIntent {
    * the evidence is what the person said they like, which rarely shares the request's words.
    */
   readonly preference: boolean;
+  /**
+   * A question about what the assistant itself said earlier ("you told me…", "remind me what you
+   * recommended", "our previous conversation…"): the evidence is the reply, usually a long turn
+   * right after the person's own request, not the request.
+   */
+  readonly recall: boolean;
 }
 
 const LATEST =
@@ -31,6 +37,9 @@ const TEMPORAL =
 const PREFERENCE =
   /\b(recommend\w*|suggest\w*|any (tips|ideas|advice)|some (tips|ideas|advice)|advice on|ideas for|what should i|should i (try|get|buy|watch|read|make|cook|do)|can you help me (find|choose|pick|plan))\b/i;
 
+const RECALL =
+  /\b(you (told|said|mentioned|suggested|recommended|gave|provided|listed|shared|wrote|explained|showed|described|named|came up with)|(our|the|that|a) (previous|earlier|last|past) (conversation|chat|discussion)|we (talked|spoke|chatted) about|remind me (what|which|who|where|of|how)( \w+)? you)\b/i;
+
 /** Reads a query's intent from its wording (English cue words; no match means none). */
 export function queryIntent(query: string): QueryIntent {
   return {
@@ -38,6 +47,7 @@ export function queryIntent(query: string): QueryIntent {
     aggregate: AGGREGATE.test(query),
     temporal: TEMPORAL.test(query),
     preference: PREFERENCE.test(query),
+    recall: RECALL.test(query),
   };
 }
 
