@@ -60,6 +60,7 @@ export function diskCachedModel(
     maxInputTokens: inner.maxInputTokens,
     maxBatchSize: inner.maxBatchSize,
     prefixes: inner.prefixes,
+    ...(inner.unrelatedBelow === undefined ? {} : { unrelatedBelow: inner.unrelatedBelow }),
     async embed(texts, options) {
       const keys = texts.map((text) => keyOf(space, text));
       const missing: string[] = [];

@@ -120,6 +120,13 @@ export interface MemoryRanking {
   readonly neighbourWeight: number;
   /** Hits asked of search per memory slot, so session ranking can lift hits beyond the cap. */
   readonly candidateFactor: number;
+  /**
+   * A hit that no word of the query matched (found by its vector alone) is shown only when its
+   * cosine similarity to the query reaches this; below it, it is a nearest neighbour of nothing in
+   * particular (in a small store, whatever is left). 0: every hit is shown. Default: the
+   * embedding model's own `unrelatedBelow`, else 0.
+   */
+  readonly vectorOnlyFloor: number;
 }
 
 /** Defaults of `MemoryRanking`, chosen on the tuning halves (see BENCHMARKS.md). */
@@ -128,6 +135,7 @@ export const DEFAULT_MEMORY_RANKING: MemoryRanking = {
   neighbourHits: 0,
   neighbourWeight: 0.9,
   candidateFactor: 2,
+  vectorOnlyFloor: 0,
 };
 
 /** What the context capability reads through. */
@@ -137,6 +145,8 @@ export interface ContextCapabilityDeps {
   readonly currentPolicy: () => Promise<Policy>;
   readonly registry: EntityRegistry;
   readonly search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+  /** The search's embedding model's `unrelatedBelow`; absent without one or when not measured. */
+  readonly unrelatedBelow?: number;
   /**
    * Recorded memories relevant to `query` for these entities, drift-checked at retrieval: a
    * drifted memory's text carries the drift marker. Absent: none are retrieved.
@@ -308,7 +318,11 @@ function contextRuntime(
               : { timeoutMs: options.summaryTimeoutMs }),
           }),
     llmMemo: createMemo<Promise<string>>(SUMMARY_MEMO_SIZE),
-    memoryRanking: { ...DEFAULT_MEMORY_RANKING, ...options.memoryRanking },
+    memoryRanking: {
+      ...DEFAULT_MEMORY_RANKING,
+      vectorOnlyFloor: deps.unrelatedBelow ?? DEFAULT_MEMORY_RANKING.vectorOnlyFloor,
+      ...options.memoryRanking,
+    },
   };
 }
 
@@ -454,7 +468,8 @@ function sourcesFor(rt: ContextRuntime, thread: string | null, view: ContextView
           ? []
           : ((await rt.deps.recordedMemories?.(query, [...view.scope], limit)) ?? []);
       const terms = queryTerms(query);
-      const ranked = rankBySession(result.hits, ranking.sessionWeight).slice(0, limit);
+      const relevant = result.hits.filter((hit) => !belowVectorFloor(hit, ranking.vectorOnlyFloor));
+      const ranked = rankBySession(relevant, ranking.sessionWeight).slice(0, limit);
       const neighbours = await neighbourHits(rt, ranked, inScope);
       const retired = await readRetiredPassages(rt.deps.store);
       const history = new Set<string>();
@@ -528,6 +543,12 @@ async function saidInThread(
 }
 
 type Hit = SearchResult['hits'][number];
+
+/** True when only the vector search found `hit`, and found it less similar than `floor`. */
+function belowVectorFloor(hit: Hit, floor: number): boolean {
+  const { bm25, keys, vector } = hit.scores;
+  return bm25 === null && keys === null && vector !== null && vector < floor;
+}
 
 /** Hits re-scored by session-level ranking (`boostBySession`), best first. */
 function rankBySession(hits: readonly Hit[], weight: number): Hit[] {

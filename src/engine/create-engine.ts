@@ -348,6 +348,9 @@ function createServices(context: EngineContext, options: EngineOptions): EngineS
         currentPolicy: context.currentPolicy,
         registry: context.registry,
         search: search.search,
+        ...(search.embedder?.model.unrelatedBelow === undefined
+          ? {}
+          : { unrelatedBelow: search.embedder.model.unrelatedBelow }),
         recordedMemories: vault.retrieve,
       },
       options.context,

@@ -46,6 +46,12 @@ export interface EmbeddingModel {
   /** Prefixes the model was trained with; empty strings when it needs none. */
   readonly prefixes: EmbeddingPrefixes;
   /**
+   * Cosine similarity below which this model's nearest neighbours of a query are unrelated to it
+   * (measured for the model: the scale differs from one model to another). Memories found by the
+   * vector search alone are not shown under it. Absent: not measured, every neighbour is shown.
+   */
+  readonly unrelatedBelow?: number;
+  /**
    * Embeds `texts`, returning one vector of `dimension` numbers per text, in input order: unit
    * length, except the zero vector for an empty or blank text. Deterministic for a given input.
    * The first call may load the model (lazily: constructing an adapter never loads weights).

@@ -15,6 +15,8 @@ export interface FakeEmbeddingModelOptions {
   readonly prefixes?: EmbeddingPrefixes;
   /** Make every `embed` call fail with this error (to test failure handling). */
   readonly failWith?: Error;
+  /** The model's `unrelatedBelow`. Default: none. */
+  readonly unrelatedBelow?: number;
 }
 
 /** Lowercase runs of letters and digits. */
@@ -35,6 +37,7 @@ export class FakeEmbeddingModel implements EmbeddingModel {
   readonly maxInputTokens = Number.MAX_SAFE_INTEGER;
   readonly maxBatchSize: number;
   readonly prefixes: EmbeddingPrefixes;
+  readonly unrelatedBelow?: number;
   /** The texts of every `embed` call, in call order. */
   readonly calls: (readonly string[])[] = [];
   /** How many times `close` was called. */
@@ -48,6 +51,7 @@ export class FakeEmbeddingModel implements EmbeddingModel {
     this.maxBatchSize = options.maxBatchSize ?? 16;
     this.prefixes = options.prefixes ?? { query: '', document: '' };
     this.#failWith = options.failWith ?? null;
+    if (options.unrelatedBelow !== undefined) this.unrelatedBelow = options.unrelatedBelow;
   }
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {

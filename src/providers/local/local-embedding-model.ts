@@ -148,6 +148,12 @@ export class LocalEmbeddingModel implements EmbeddingModel {
   readonly maxBatchSize: number;
   /** None: the model embeds queries and documents alike. */
   readonly prefixes = NO_PREFIXES;
+  /**
+   * 0.25: the context pack's memories found by vectors alone were cut at 0.15–0.35 on the tuning
+   * halves of LoCoMo and LongMemEval; 0.25 was the highest cut that lowered evidence recall on
+   * neither (BENCHMARKS.md, context evidence recall; ADR 2026-11-26-retrieval-across-datasets).
+   */
+  readonly unrelatedBelow = 0.25;
   readonly #maxWorkers: number;
   readonly #workers: ModelWorker[] = [];
   #paths: PackagePaths | null = null;
