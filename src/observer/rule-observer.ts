@@ -977,7 +977,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const speaker = entry.role;
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
-    if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
+    const replied = asked === null ? [] : replyDrafts(captureKey, segment, index, asked, question);
+    drafts.push(...replied);
     const reopened = speaker === 'user' && asked === null ? offerStillOpen(segment, index) : null;
     const pick = reopened === null ? null : choiceDraft(captureKey, entry, reopened);
     if (pick !== null) drafts.push(pick);
@@ -986,6 +987,16 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
       let { kind, text } = heard;
+      if (
+        speaker === 'user' &&
+        kind === 'context' &&
+        question !== null &&
+        // The first sentence a reply draft already took ("Still redis-cache-3 (answering …)",
+        // the offer a "yes, 30 is fine" accepts) is kept once, as that draft.
+        !(at === 0 && replied.length > 0) &&
+        answersAboutSetup(entry, sentences, at, question)
+      )
+        kind = 'fact';
       if (speaker === 'assistant' && (kind === 'context' || kind === 'skip'))
         kind = carriedOutReport(segment, index, sentence) ?? kind;
       if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
@@ -1410,6 +1421,49 @@ function kindInContext(
   return { kind, text };
 }
 
+// A name written in double quotes ("base "pantry stock"", "the sheet "Rota""): a value given.
+const QUOTED_NAME = /"[^"\s][^"]{0,40}"/;
+// "I think …", "not sure": the user's own doubt, which `isHedged` leaves to the sentence rules.
+const UNSURE = /\b(?:i think|i believe|not sure|if i remember)\b/i;
+// A reply that corrects itself as it goes ("… and Handling & Delivery... no sorry that's wrong").
+const SELF_CORRECTED = /\b(?:sorry|scratch that|that'?s wrong|i mean|no wait)\b/i;
+// What is so only for the moment: "Battery 12% now", "FV5 is empty, we're cleaning it".
+const FOR_THE_MOMENT =
+  /\bnow[\s.!]*$|\b(?:i['’]?m|im|we['’]?re)\s+(?!(?:using|running|hosting|paying|going|gonna)\b)\w+ing\b/i;
+
+/**
+ * rules@36: a sentence of the user's reply to the assistant's direct question, stating with
+ * specifics how the user's own things are ("Where is the tracker kept?" → "… its in google sheets
+ * "jobs 2026""; "What's the flash size on the part?" → "256k. STM32G474"): the question gives the
+ * subject, the reply the value, so the context sentence is a durable fact. A reply to an offer
+ * ("Do you want a notification when it finishes?" → "yes, slack #seq-pipeline") answers with its
+ * first sentence only, after a yes: what follows a refusal or a pause to think is no answer. A
+ * question about the moment, a hedged or one-off sentence, one that turns an option down or
+ * corrects itself, and a state for the moment stay context.
+ */
+function answersAboutSetup(
+  entry: TranscriptEntry,
+  sentences: readonly string[],
+  at: number,
+  question: string,
+): boolean {
+  const sentence = sentences[at] ?? '';
+  if (EPHEMERAL.test(question) || isHedged(question) || HYPOTHETICAL.test(question)) return false;
+  // "Do you want X, or Y?" asks for a choice; "Do you want X?" offers.
+  const offer = (OFFER.test(question) || SUGGESTION.test(question)) && !/\bor\b/i.test(question);
+  if (offer && (at > 0 || !confirms(entry))) return false;
+  // "hmm good question. let me think. it's faster but …": thinking aloud, not answering.
+  if (sentences.slice(0, at).some(isHedged)) return false;
+  // "… and Handling & Delivery... no sorry that's wrong, it's Happyshops": taken back at once.
+  if (SELF_CORRECTED.test(sentences[at + 1]?.split(/[,;]/)[0] ?? '')) return false;
+  if (isHedged(sentence) || UNSURE.test(sentence) || isOneOff(sentence)) return false;
+  if (HYPOTHETICAL.test(sentence) || turnsDown(sentence) || SELF_CORRECTED.test(sentence))
+    return false;
+  if (FOR_THE_MOMENT.test(sentence) || isPassingState(sentence) || isProgressNow(sentence))
+    return false;
+  return hasSpecifics(sentence) || hasValue(sentence) || QUOTED_NAME.test(sentence);
+}
+
 // A component and its version named after a problem report ("… crashing on deploy, elixir 1.16,
 // otp 26"): the versions are facts about the system whatever the problem.
 const VERSION_CLAUSE = /^(?:on\s+)?[a-z][\w.+-]*(?:\s+[a-z][\w.+-]*)?\s+v?\d+(?:\.(?:\d+|x))*$/i;
@@ -1534,8 +1588,11 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * reflector no longer refuses it once its final stop is trimmed.
  * rules@35: "Understood, …", "Agreed, …" and "Will do: …" note what the user said as "Noted:"
  * does (`reportsChangeMade` in text-rules.ts).
+ * rules@36: a sentence of the user's reply to the assistant's direct question that states how
+ * the user's things are, with specifics ("its in google sheets "jobs 2026"", "256k. STM32G474"),
+ * is a 🔴 fact; after an offer only a first sentence that says yes (`answersAboutSetup`).
  */
-export const RULES_VERSION = 'rules@35';
+export const RULES_VERSION = 'rules@36';
 
 function candidateOf(
   { observation, kind, change }: Draft,

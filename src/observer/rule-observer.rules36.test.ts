@@ -1,0 +1,107 @@
+// rules@36: a sentence of the user's reply to the assistant's direct question that states, with
+// specifics, how the user's own things are ("Where is the list kept?" → "… it lives in airtable,
+// base "pantry stock"") is a durable fact: the question gives the subject, the reply the value
+// (issue #13, the priority stage of the even-numbered observe sets). A reply to an offer answers
+// with its first sentence after a yes; thinking aloud, doubt, a state for the moment, an option
+// turned down and a slip taken back stay context. Sentences of our own, not from the observe sets.
+import { describe, expect, it } from 'vitest';
+import { observedIn, type Turn } from './__fixtures__/sentences.js';
+
+const RULES = { from: '2026-07-02T10:00:00.000Z', scorer: null } as const;
+
+/** The 🔴 observations of a chat, by the rules alone, that hold `words`. */
+const keptHolding = (turns: readonly Turn[], words: string) =>
+  observedIn(turns, RULES).filter((o) => o.priority === 'red' && o.text.includes(words));
+
+describe('rules@36: the user’s answer about their own setup is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: the answer to "where" comes after another answer, in a sentence of its own.
+    [
+      'where a list is kept',
+      [
+        ['assistant', 'Happy to set that up. Where do you keep the stock list?'],
+        ['user', 'about 40 lines. it lives in airtable, base "pantry stock"'],
+      ],
+      'pantry stock',
+    ],
+    // Reworded positive: which broker, answered after a count.
+    [
+      'the broker after a count',
+      [
+        ['assistant', 'Which broker does the weather station publish to?'],
+        ['user', 'two stations. it is emqx on the nuc 2'],
+      ],
+      'emqx on the nuc 2',
+    ],
+    // Reworded positive: a part number after the size the question asked for.
+    [
+      'the part beside the size asked for',
+      [
+        ['assistant', 'The image is 300 KB of — how much flash does the board have?'],
+        ['user', '1M. NRF52840'],
+      ],
+      'NRF52840',
+    ],
+    // Positive: a yes to an offer, with the value that says how.
+    [
+      'a yes to an offer, with where it goes',
+      [
+        ['assistant', 'Nice. Do you want a message when the whole thing finishes?'],
+        ['user', 'yes, teams channel #stock-alerts. the bot is already in there'],
+      ],
+      '#stock-alerts',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptHolding(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-miss: after an offer turned down, a later sentence does not answer it.
+    [
+      'a later sentence after an offer',
+      [
+        ['assistant', 'Do you want a reminder before each shift?'],
+        ['user', 'nah. it lives in airtable, base "shift rota"'],
+      ],
+      'shift rota',
+    ],
+    // Near-miss: the user thinks aloud before saying anything.
+    [
+      'what follows "let me think"',
+      [
+        ['assistant', 'Should the cutter be bookable by students, or staff only?'],
+        ['user', 'hmm let me think. it lives in notion, page "cutter log"'],
+      ],
+      'cutter log',
+    ],
+    // Near-miss: a state for the moment.
+    [
+      'a state for the moment',
+      [
+        ['assistant', 'Kiln 4 did not answer. Is it plugged in?'],
+        ['user', "kiln 4 is unplugged, we're relining it"],
+      ],
+      'relining',
+    ],
+    // Near-miss: the user's own doubt.
+    [
+      'a doubtful answer',
+      [
+        ['assistant', 'Which broker does the weather station publish to?'],
+        ['user', 'two stations. I think it is emqx on the nuc 2'],
+      ],
+      'emqx',
+    ],
+    // Near-miss: a slip the user takes back in the next breath.
+    [
+      'a slip taken back',
+      [
+        ['assistant', 'Where do the parcel labels get printed?'],
+        ['user', 'two printers. it is the zebra, tray 2... no sorry that is wrong. the shed one'],
+      ],
+      'tray 2',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptHolding(turns, words)).toEqual([]);
+  });
+});
