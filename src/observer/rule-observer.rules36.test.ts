@@ -4,6 +4,8 @@
 // (issue #13, the priority stage of the even-numbered observe sets). A reply to an offer answers
 // with its first sentence after a yes; thinking aloud, doubt, a state for the moment, an option
 // turned down and a slip taken back stay context. Sentences of our own, not from the observe sets.
+// rules@37 (second block): a capital inside a short answer to a who/which/what question names
+// something ("Ana for pt, Jonas for de"); found in the even-numbered sets, odd sets unchanged.
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
 
@@ -100,6 +102,64 @@ describe('rules@36: the user’s answer about their own setup is kept', () => {
         ['user', 'two printers. it is the zebra, tray 2... no sorry that is wrong. the shed one'],
       ],
       'tray 2',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptHolding(turns, words)).toEqual([]);
+  });
+});
+
+// rules@37: a capital inside a short answer, not at its start, names someone or something.
+describe('rules@37: a short answer naming someone mid-reply is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: two people, each named after a comma or word.
+    [
+      'two approvers',
+      [
+        ['assistant', 'Who approves new words for the glossary?'],
+        ['user', 'Ana for pt, Jonas for de'],
+      ],
+      'Jonas for de',
+    ],
+    // Reworded positive: a which-question, the name last.
+    [
+      'a greeting chosen',
+      [
+        ['assistant', 'Which greeting should the letters use?'],
+        ['user', 'english, formal with Dear'],
+      ],
+      'formal with Dear',
+    ],
+    // Reworded positive: a who-question answered with a place and a person.
+    [
+      'an addressee',
+      [
+        ['assistant', 'Who should get the invoices?'],
+        ['user', 'the office, attention Bruno'],
+      ],
+      'attention Bruno',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptHolding(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-miss: a name in the reply to a question about what happened, not a who/which.
+    [
+      'a name in a report of what happened',
+      [
+        ['assistant', 'Did the rota go out?'],
+        ['user', 'the kitchen got it, Tomas forgot the bar'],
+      ],
+      'Tomas',
+    ],
+    // Near-miss: the name is a guess.
+    [
+      'a guessed name',
+      [
+        ['assistant', 'Who approves new words for the glossary?'],
+        ['user', 'probably Ana for pt'],
+      ],
+      'Ana',
     ],
   ])('leaves %s out', (_, turns, words) => {
     expect(keptHolding(turns, words)).toEqual([]);

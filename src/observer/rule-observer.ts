@@ -411,7 +411,12 @@ function picks(answer: string, question: string): boolean {
   // for no name: "keep it in limits.yml" to "Want me to …?" turns the offer down.
   const offer = OFFER.test(question) || SUGGESTION.test(question);
   if (mine.size <= 3 && IDENTIFIER.test(answer) && !offer) return true;
-  const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
+  // rules@37: a capital inside the reply, not at its start, is a name written as such ("Ana for
+  // pt, Jonas for de", "the office, attention Bruno"), as two capitalised words in a row are.
+  const named =
+    hasSpecifics(answer) ||
+    /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer) ||
+    /(?<=[\w,]\s+)[A-Z][a-z]+\b/.test(answer);
   const what =
     /\b(which|what|who|where)\b/i.test(question) ||
     (NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question));
@@ -1427,17 +1432,17 @@ const QUOTED_NAME = /"[^"\s][^"]{0,40}"/;
 const UNSURE = /\b(?:i think|i believe|not sure|if i remember)\b/i;
 // A reply that corrects itself as it goes ("… and Handling & Delivery... no sorry that's wrong").
 const SELF_CORRECTED = /\b(?:sorry|scratch that|that'?s wrong|i mean|no wait)\b/i;
-// What is so only for the moment: "Battery 12% now", "FV5 is empty, we're cleaning it".
+// What is so only for the moment: "charge is at 40% now", "kiln 4 is cold, we're relining it".
 const FOR_THE_MOMENT =
   /\bnow[\s.!]*$|\b(?:i['’]?m|im|we['’]?re)\s+(?!(?:using|running|hosting|paying|going|gonna)\b)\w+ing\b/i;
 
 /**
  * rules@36: a sentence of the user's reply to the assistant's direct question, stating with
- * specifics how the user's own things are ("Where is the tracker kept?" → "… its in google sheets
- * "jobs 2026""; "What's the flash size on the part?" → "256k. STM32G474"): the question gives the
- * subject, the reply the value, so the context sentence is a durable fact. A reply to an offer
- * ("Do you want a notification when it finishes?" → "yes, slack #seq-pipeline") answers with its
- * first sentence only, after a yes: what follows a refusal or a pause to think is no answer. A
+ * specifics how the user's own things are ("Where do you keep the stock list?" → "about 40 lines.
+ * it lives in airtable, base "pantry stock""; "how much flash does the board have?" → "1M.
+ * NRF52840"): the question gives the subject, the reply the value, so the context sentence is a
+ * durable fact. A reply to an offer ("Do you want a message when it finishes?" → "yes, teams
+ * channel #stock-alerts") answers with its first sentence only, after a yes: what follows a refusal or a pause to think is no answer. A
  * question about the moment, a hedged or one-off sentence, one that turns an option down or
  * corrects itself, and a state for the moment stay context.
  */
@@ -1452,9 +1457,9 @@ function answersAboutSetup(
   // "Do you want X, or Y?" asks for a choice; "Do you want X?" offers.
   const offer = (OFFER.test(question) || SUGGESTION.test(question)) && !/\bor\b/i.test(question);
   if (offer && (at > 0 || !confirms(entry))) return false;
-  // "hmm good question. let me think. it's faster but …": thinking aloud, not answering.
+  // "hmm let me think. it lives in notion, …": thinking aloud, not answering.
   if (sentences.slice(0, at).some(isHedged)) return false;
-  // "… and Handling & Delivery... no sorry that's wrong, it's Happyshops": taken back at once.
+  // "it is the zebra, tray 2... no sorry that is wrong": taken back at once.
   if (SELF_CORRECTED.test(sentences[at + 1]?.split(/[,;]/)[0] ?? '')) return false;
   if (isHedged(sentence) || UNSURE.test(sentence) || isOneOff(sentence)) return false;
   if (HYPOTHETICAL.test(sentence) || turnsDown(sentence) || SELF_CORRECTED.test(sentence))
@@ -1589,10 +1594,12 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * rules@35: "Understood, …", "Agreed, …" and "Will do: …" note what the user said as "Noted:"
  * does (`reportsChangeMade` in text-rules.ts).
  * rules@36: a sentence of the user's reply to the assistant's direct question that states how
- * the user's things are, with specifics ("its in google sheets "jobs 2026"", "256k. STM32G474"),
+ * the user's things are, with specifics ("it lives in airtable, base "pantry stock"", "1M. NRF52840"),
  * is a 🔴 fact; after an offer only a first sentence that says yes (`answersAboutSetup`).
+ * rules@37: a short answer to a who/which/what question names something when a word inside it,
+ * not at its start, is capitalised ("Ana for pt, Jonas for de", `picks`).
  */
-export const RULES_VERSION = 'rules@36';
+export const RULES_VERSION = 'rules@37';
 
 function candidateOf(
   { observation, kind, change }: Draft,
