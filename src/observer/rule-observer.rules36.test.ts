@@ -6,6 +6,8 @@
 // turned down and a slip taken back stay context. Sentences of our own, not from the observe sets.
 // rules@37 (second block): a capital inside a short answer to a who/which/what question names
 // something ("Ana for pt, Jonas for de"); found in the even-numbered sets, odd sets unchanged.
+// rules@38 (third block): a plain-worded answer in the question's own words to a which/what/who/
+// where question; found in the even-numbered sets, checked on the odd ones.
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
 
@@ -160,6 +162,65 @@ describe('rules@37: a short answer naming someone mid-reply is kept', () => {
         ['user', 'probably Ana for pt'],
       ],
       'Ana',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptHolding(turns, words)).toEqual([]);
+  });
+});
+
+// rules@38: to a which/what/who/where question, a reply sentence in the question's own words is an
+// answer even without a name or number.
+describe('rules@38: a plain-worded answer that takes up the question’s words is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: where a list lives, in plain words.
+    [
+      'where a list lives',
+      [
+        ['assistant', 'Sure. Where does the stock list live?'],
+        ['user', 'it is in the pantry binder, the stock sheet at the back'],
+      ],
+      'pantry binder',
+    ],
+    // Reworded positive: what the site is built with, after an "ok".
+    [
+      'what a site is built with',
+      [
+        ['assistant', 'What do you build the site with?'],
+        ['user', 'ok. the site builds with hugo and the theme from the old repo'],
+      ],
+      'hugo',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptHolding(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-miss: a sentence that shares no word with the question says something else.
+    [
+      'a sentence on another subject',
+      [
+        ['assistant', 'What do you build the site with?'],
+        ['user', 'ok. my sister did the design'],
+      ],
+      'sister',
+    ],
+    // Near-miss: the same words, but to a yes/no question, which asks for no value.
+    [
+      'an answer to a yes/no question',
+      [
+        ['assistant', 'Does the site build on push?'],
+        ['user', 'ok. the site builds with hugo and the theme from the old repo'],
+      ],
+      'hugo',
+    ],
+    // Near-miss: the same subject, guessed.
+    [
+      'a guess',
+      [
+        ['assistant', 'Where does the stock list live?'],
+        ['user', 'two lists. the stock one is probably in the binder'],
+      ],
+      'binder',
     ],
   ])('leaves %s out', (_, turns, words) => {
     expect(keptHolding(turns, words)).toEqual([]);

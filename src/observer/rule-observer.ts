@@ -1466,7 +1466,13 @@ function answersAboutSetup(
     return false;
   if (FOR_THE_MOMENT.test(sentence) || isPassingState(sentence) || isProgressNow(sentence))
     return false;
-  return hasSpecifics(sentence) || hasValue(sentence) || QUOTED_NAME.test(sentence);
+  if (hasSpecifics(sentence) || hasValue(sentence) || QUOTED_NAME.test(sentence)) return true;
+  // rules@38: to a which/what/who/where question, a reply sentence that takes up the question's
+  // own words ("Where does the stock list live?" → "… it is in the pantry binder, the stock sheet
+  // at the back") gives its value in plain words, with no name or number to mark it.
+  if (!/\b(?:which|what|who|where)\b/i.test(question)) return false;
+  const asked = contentWords(question);
+  return [...contentWords(sentence)].some((w) => asked.has(w));
 }
 
 // A component and its version named after a problem report ("… crashing on deploy, elixir 1.16,
@@ -1598,8 +1604,10 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * is a 🔴 fact; after an offer only a first sentence that says yes (`answersAboutSetup`).
  * rules@37: a short answer to a who/which/what question names something when a word inside it,
  * not at its start, is capitalised ("Ana for pt, Jonas for de", `picks`).
+ * rules@38: to a which/what/who/where question, a reply sentence that shares a word with the
+ * question is an answer about the user's setup without specifics too (`answersAboutSetup`).
  */
-export const RULES_VERSION = 'rules@37';
+export const RULES_VERSION = 'rules@38';
 
 function candidateOf(
   { observation, kind, change }: Draft,
