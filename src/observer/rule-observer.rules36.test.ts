@@ -8,6 +8,7 @@
 // something ("Ana for pt, Jonas for de"); found in the even-numbered sets, odd sets unchanged.
 // rules@38 (third block): a plain-worded answer in the question's own words to a which/what/who/
 // where question; found in the even-numbered sets, checked on the odd ones.
+// rules@39 (fourth block): the same to a question that is only a noun phrase ("Power source?").
 import { describe, expect, it } from 'vitest';
 import { observedIn, type Turn } from './__fixtures__/sentences.js';
 
@@ -221,6 +222,55 @@ describe('rules@38: a plain-worded answer that takes up the question’s words i
         ['user', 'two lists. the stock one is probably in the binder'],
       ],
       'binder',
+    ],
+  ])('leaves %s out', (_, turns, words) => {
+    expect(keptHolding(turns, words)).toEqual([]);
+  });
+});
+
+// rules@39: a question that is only a noun phrase asks "what is it", as a what-question does.
+describe('rules@39: a plain-worded answer to a noun-phrase question is kept', () => {
+  it.each<[string, readonly Turn[], string]>([
+    // Positive: after a "no", the sentence gives what the power is.
+    [
+      'a power source',
+      [
+        ['assistant', 'That covers the lights. Power source?'],
+        ['user', 'no battery, the power comes from the porch socket'],
+      ],
+      'porch socket',
+    ],
+    // Reworded positive: where the spare copy goes, after an "ok".
+    [
+      'a spare copy',
+      [
+        ['assistant', 'Good. Spare copy?'],
+        ['user', 'ok. the spare copy goes to the old laptop in the hall cupboard'],
+      ],
+      'hall cupboard',
+    ],
+  ])('keeps %s', (_, turns, words) => {
+    expect(keptHolding(turns, words).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, readonly Turn[], string]>([
+    // Near-miss: no word of the question taken up.
+    [
+      'a sentence on another subject',
+      [
+        ['assistant', 'That covers the lights. Power source?'],
+        ['user', 'no battery, my neighbour set it up'],
+      ],
+      'neighbour',
+    ],
+    // Near-miss: the answer guessed.
+    [
+      'a guess',
+      [
+        ['assistant', 'That covers the lights. Power source?'],
+        ['user', 'no battery. the power is probably off the porch socket'],
+      ],
+      'porch socket',
     ],
   ])('leaves %s out', (_, turns, words) => {
     expect(keptHolding(turns, words)).toEqual([]);

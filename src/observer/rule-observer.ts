@@ -1469,8 +1469,11 @@ function answersAboutSetup(
   if (hasSpecifics(sentence) || hasValue(sentence) || QUOTED_NAME.test(sentence)) return true;
   // rules@38: to a which/what/who/where question, a reply sentence that takes up the question's
   // own words ("Where does the stock list live?" → "… it is in the pantry binder, the stock sheet
-  // at the back") gives its value in plain words, with no name or number to mark it.
-  if (!/\b(?:which|what|who|where)\b/i.test(question)) return false;
+  // at the back") gives its value in plain words, with no name or number to mark it. rules@39: so
+  // does one to a question that is only a noun phrase ("Power source?"), which asks "what is it".
+  const noun =
+    NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question);
+  if (!/\b(?:which|what|who|where)\b/i.test(question) && !noun) return false;
   const asked = contentWords(question);
   return [...contentWords(sentence)].some((w) => asked.has(w));
 }
@@ -1606,8 +1609,9 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * not at its start, is capitalised ("Ana for pt, Jonas for de", `picks`).
  * rules@38: to a which/what/who/where question, a reply sentence that shares a word with the
  * question is an answer about the user's setup without specifics too (`answersAboutSetup`).
+ * rules@39: and so is one to a question that is only a noun phrase ("Power source?").
  */
-export const RULES_VERSION = 'rules@38';
+export const RULES_VERSION = 'rules@39';
 
 function candidateOf(
   { observation, kind, change }: Draft,
