@@ -411,7 +411,12 @@ function picks(answer: string, question: string): boolean {
   // for no name: "keep it in limits.yml" to "Want me to …?" turns the offer down.
   const offer = OFFER.test(question) || SUGGESTION.test(question);
   if (mine.size <= 3 && IDENTIFIER.test(answer) && !offer) return true;
-  const named = hasSpecifics(answer) || /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer);
+  // rules@37: a capital inside the reply, not at its start, is a name written as such ("Ana for
+  // pt, Jonas for de", "the office, attention Bruno"), as two capitalised words in a row are.
+  const named =
+    hasSpecifics(answer) ||
+    /\b[A-Z][a-z]+\s+[A-Z][a-z]+/.test(answer) ||
+    /(?<=[\w,]\s+)[A-Z][a-z]+\b/.test(answer);
   const what =
     /\b(which|what|who|where)\b/i.test(question) ||
     (NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question));
@@ -977,7 +982,8 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
     const speaker = entry.role;
     const asked = speaker === 'user' ? previousAssistant(segment, index) : null;
     const question = asked === null ? null : (sentencesOf(asked).filter(isQuestion).pop() ?? null);
-    if (asked !== null) drafts.push(...replyDrafts(captureKey, segment, index, asked, question));
+    const replied = asked === null ? [] : replyDrafts(captureKey, segment, index, asked, question);
+    drafts.push(...replied);
     const reopened = speaker === 'user' && asked === null ? offerStillOpen(segment, index) : null;
     const pick = reopened === null ? null : choiceDraft(captureKey, entry, reopened);
     if (pick !== null) drafts.push(pick);
@@ -986,6 +992,16 @@ function observeSegment(captureKey: string, segment: readonly TranscriptEntry[])
       const heard = kindInContext(sentences, at, speaker, asked, question);
       if (heard === null) continue;
       let { kind, text } = heard;
+      if (
+        speaker === 'user' &&
+        kind === 'context' &&
+        question !== null &&
+        // The first sentence a reply draft already took ("Still redis-cache-3 (answering …)",
+        // the offer a "yes, 30 is fine" accepts) is kept once, as that draft.
+        !(at === 0 && replied.length > 0) &&
+        answersAboutSetup(entry, sentences, at, question)
+      )
+        kind = 'fact';
       if (speaker === 'assistant' && (kind === 'context' || kind === 'skip'))
         kind = carriedOutReport(segment, index, sentence) ?? kind;
       if ((kind === 'problem' || kind === 'context') && speaker === 'user') {
@@ -1410,6 +1426,58 @@ function kindInContext(
   return { kind, text };
 }
 
+// A name written in double quotes ("base "pantry stock"", "the sheet "Rota""): a value given.
+const QUOTED_NAME = /"[^"\s][^"]{0,40}"/;
+// "I think …", "not sure": the user's own doubt, which `isHedged` leaves to the sentence rules.
+const UNSURE = /\b(?:i think|i believe|not sure|if i remember)\b/i;
+// A reply that corrects itself as it goes ("… and Handling & Delivery... no sorry that's wrong").
+const SELF_CORRECTED = /\b(?:sorry|scratch that|that'?s wrong|i mean|no wait)\b/i;
+// What is so only for the moment: "charge is at 40% now", "kiln 4 is cold, we're relining it".
+const FOR_THE_MOMENT =
+  /\bnow[\s.!]*$|\b(?:i['’]?m|im|we['’]?re)\s+(?!(?:using|running|hosting|paying|going|gonna)\b)\w+ing\b/i;
+
+/**
+ * rules@36: a sentence of the user's reply to the assistant's direct question, stating with
+ * specifics how the user's own things are ("Where do you keep the stock list?" → "about 40 lines.
+ * it lives in airtable, base "pantry stock""; "how much flash does the board have?" → "1M.
+ * NRF52840"): the question gives the subject, the reply the value, so the context sentence is a
+ * durable fact. A reply to an offer ("Do you want a message when it finishes?" → "yes, teams
+ * channel #stock-alerts") answers with its first sentence only, after a yes: what follows a refusal or a pause to think is no answer. A
+ * question about the moment, a hedged or one-off sentence, one that turns an option down or
+ * corrects itself, and a state for the moment stay context.
+ */
+function answersAboutSetup(
+  entry: TranscriptEntry,
+  sentences: readonly string[],
+  at: number,
+  question: string,
+): boolean {
+  const sentence = sentences[at] ?? '';
+  if (EPHEMERAL.test(question) || isHedged(question) || HYPOTHETICAL.test(question)) return false;
+  // "Do you want X, or Y?" asks for a choice; "Do you want X?" offers.
+  const offer = (OFFER.test(question) || SUGGESTION.test(question)) && !/\bor\b/i.test(question);
+  if (offer && (at > 0 || !confirms(entry))) return false;
+  // "hmm let me think. it lives in notion, …": thinking aloud, not answering.
+  if (sentences.slice(0, at).some(isHedged)) return false;
+  // "it is the zebra, tray 2... no sorry that is wrong": taken back at once.
+  if (SELF_CORRECTED.test(sentences[at + 1]?.split(/[,;]/)[0] ?? '')) return false;
+  if (isHedged(sentence) || UNSURE.test(sentence) || isOneOff(sentence)) return false;
+  if (HYPOTHETICAL.test(sentence) || turnsDown(sentence) || SELF_CORRECTED.test(sentence))
+    return false;
+  if (FOR_THE_MOMENT.test(sentence) || isPassingState(sentence) || isProgressNow(sentence))
+    return false;
+  if (hasSpecifics(sentence) || hasValue(sentence) || QUOTED_NAME.test(sentence)) return true;
+  // rules@38: to a which/what/who/where question, a reply sentence that takes up the question's
+  // own words ("Where does the stock list live?" → "… it is in the pantry binder, the stock sheet
+  // at the back") gives its value in plain words, with no name or number to mark it. rules@39: so
+  // does one to a question that is only a noun phrase ("Power source?"), which asks "what is it".
+  const noun =
+    NOUN_QUESTION.test(question) && !/^(?:ok|right|yes|no|sure|really|done)\b/i.test(question);
+  if (!/\b(?:which|what|who|where)\b/i.test(question) && !noun) return false;
+  const asked = contentWords(question);
+  return [...contentWords(sentence)].some((w) => asked.has(w));
+}
+
 // A component and its version named after a problem report ("… crashing on deploy, elixir 1.16,
 // otp 26"): the versions are facts about the system whatever the problem.
 const VERSION_CLAUSE = /^(?:on\s+)?[a-z][\w.+-]*(?:\s+[a-z][\w.+-]*)?\s+v?\d+(?:\.(?:\d+|x))*$/i;
@@ -1534,8 +1602,16 @@ export const SHIPPED_SCORER: ScorerModel = shippedModel as ScorerModel;
  * reflector no longer refuses it once its final stop is trimmed.
  * rules@35: "Understood, …", "Agreed, …" and "Will do: …" note what the user said as "Noted:"
  * does (`reportsChangeMade` in text-rules.ts).
+ * rules@36: a sentence of the user's reply to the assistant's direct question that states how
+ * the user's things are, with specifics ("it lives in airtable, base "pantry stock"", "1M. NRF52840"),
+ * is a 🔴 fact; after an offer only a first sentence that says yes (`answersAboutSetup`).
+ * rules@37: a short answer to a who/which/what question names something when a word inside it,
+ * not at its start, is capitalised ("Ana for pt, Jonas for de", `picks`).
+ * rules@38: to a which/what/who/where question, a reply sentence that shares a word with the
+ * question is an answer about the user's setup without specifics too (`answersAboutSetup`).
+ * rules@39: and so is one to a question that is only a noun phrase ("Power source?").
  */
-export const RULES_VERSION = 'rules@35';
+export const RULES_VERSION = 'rules@39';
 
 function candidateOf(
   { observation, kind, change }: Draft,
