@@ -33,8 +33,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
 /**
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
+ * 2.24.0: an ordinal before the noun it counts ("the 9th inning") is no date; a passenger bumped
+ * or rebooked onto another departure ("got bumped to the 3rd") moves the trip's departure.
  */
-export const RULES_EXTRACTOR_VERSION = '2.23.10';
+export const RULES_EXTRACTOR_VERSION = '2.24.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

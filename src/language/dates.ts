@@ -112,10 +112,29 @@ const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
  * An ordinal day of the month, perhaps after a weekday and before its month ("the 3rd of June",
  * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy"). The
  * month must be a whole month name or its abbreviation: "the 2nd marathon", "the 1st decade" and
- * "the 3rd octave" name no month.
+ * "the 3rd octave" name no month. Whether a word after the day makes it no day at all is
+ * `DAY_FOLLOWER`'s question.
  */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?=(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z]))(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?:\s+(?=(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z]))(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
+
+/**
+ * The words that may follow a day of the month said as an ordinal: function words (prepositions,
+ * conjunctions, pronouns, auxiliaries: "on the 9th we fly", "the 12th and 13th", "the 21st may be
+ * busy"), a time of day ("the 3rd at noon", "the 4th morning"), the few verbs a day is the subject
+ * of ("the 12th works") and discourse words ("back the 9th lol"). Any other word is the noun the
+ * ordinal counts ("the 9th inning", "the 3rd round", "the 2nd marathon"): no date. A closed class,
+ * so the nouns an ordinal may count need no list.
+ */
+const DAY_FOLLOWER =
+  /^(?:of|at|and|or|but|to|till|til|until|through|thru|from|for|in|on|onwards|by|with|then|so|if|when|because|as|instead|now|again|here|there|back|away|out|off|over|too|also|either|anyway|already|still|yet|though|is|was|will|would|should|could|can|might|may|must|works?|suits?|looks?|sounds?|seems?|fits?|i|we|you|he|she|they|it|my|our|your|his|her|their|me|us|them|morning|afternoon|evening|night|am|pm|ok|okay|fine|please|pls|lol|haha|yeah|yes|right|hopefully|probably|maybe|actually|latest|earliest|onward)$/i;
+
+/** The word right after an ordinal day with no month, if it is one the day may not precede. */
+function countsANoun(text: string, end: number, month: string | undefined): boolean {
+  if (month !== undefined) return false;
+  const next = /^\s+([\p{L}']+)/u.exec(text.slice(end))?.[1];
+  return next !== undefined && !DAY_FOLLOWER.test(next.replace(/'.*$/, ''));
+}
 
 interface Partial {
   start: number;
@@ -169,7 +188,10 @@ function blankPartial(start: number, end: number, text: string): Partial {
 
 /** Step 1: the ordinal days chrono misses or misreads ("the 3rd of June", "sat 23rd"). */
 function ordinalPartials(text: string): Partial[] {
-  return [...text.matchAll(ORDINAL)].map((match) => {
+  const days = [...text.matchAll(ORDINAL)].filter(
+    (match) => !countsANoun(text, match.index + match[0].length, match[3] ?? match[4]),
+  );
+  return days.map((match) => {
     const weekdayText = match[1]?.slice(0, 3).toLowerCase();
     return {
       ...blankPartial(match.index, match.index + match[0].length, match[0]),

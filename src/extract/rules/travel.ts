@@ -1325,14 +1325,25 @@ function namesAppointment(after: string): boolean {
   return head.some((_, i) => isOuting(` for ${head.slice(i).join(' ')}`));
 }
 
+/**
+ * A trip moved to another day: a move verb and "to" ("moved it to the 22nd", "got bumped to the
+ * 3rd"), or a passenger moved onto another departure ("rebooked me on tomorrow's 08:00", "put us
+ * on Wednesday's flight"). Group 1 is what moved; group 2 the passenger ("me", "us").
+ */
+const MOVED_TO =
+  /\b(?:(?:changed|moved|pushed|switched|rebooked|shifted|bumped)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to|(?:rebooked|bumped|moved|switched|put)\s+(me|us)\s+(?:on|onto|to))\s+/i;
+
+/** A passive verb group opening its clause, with no subject before it ("ugh, got", "Just got"). */
+const SUBJECTLESS_PASSIVE = /(?:^|[,;:!—–-])\s*(?:just\s+)?(?:got|been)\s*$/i;
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
-  const change =
-    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
-      t,
-    );
+  const change = MOVED_TO.exec(t);
   if (change === null) return null;
+  // "got bumped to the 3rd", "they rebooked me on tomorrow's 08:00": the speaker moved.
+  const speakerMoved =
+    change[2] !== undefined || SUBJECTLESS_PASSIVE.test(t.slice(0, change.index));
   // "moved my return flight to the 25th", "our return train got moved": the other leg.
   if (
     /\breturn(?:ing)?\b|\b(?:flight|train|trip)\s+(?:back|home)\b/i.test(
@@ -1346,12 +1357,16 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const moved = `${t.slice(0, change.index)} ${change[1] ?? ''}`;
   const before = subjectOf(t.slice(0, change.index), doc);
   const other =
-    before.kind === 'person' ||
-    (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
-    (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
+    !speakerMoved &&
+    (before.kind === 'person' ||
+      (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
+      (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1])));
   if (other && !TRIP_THING.test(moved)) return null;
   const target = change.index + change[0].length;
-  const date = clause.dates.find((d) => d.start >= target - 1);
+  // The day after the move; chrono may take the "on" of "put us on Saturday's flight" with it.
+  const date = clause.dates.find(
+    (d) => d.start >= target - 1 || (d.end > target && d.start >= change.index),
+  );
   if (date?.date == null) return null;
   // "We switched to Adyen last week": the change goes to something else, and the day is when it
   // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th"), a
