@@ -24,6 +24,7 @@ import {
 } from './financial-chat.js';
 import {
   PAYMENT_SUBJECT,
+  REFUND_UNDER_WAY,
   RETURNED,
   SETTLED,
   SETTLING_UP,
@@ -152,7 +153,7 @@ function eventOf(text: string, kind: ItemKind, negated: boolean, feed: boolean):
       /\b(?:credited|processed|issued|refunded|received (?:a|the|your) refund|posted)\b/.test(t) &&
       !/\brequest\b/.test(t) &&
       // "is being processed", "will be issued": under way, not done.
-      !/\b(?:being|be)\s+(?:credited|processed|issued|refunded|posted)\b/.test(t)
+      !REFUND_UNDER_WAY.pattern.test(t)
     ) {
       return { status: 'refunded', payment: null };
     }
