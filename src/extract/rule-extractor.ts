@@ -35,8 +35,11 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
  * 2.24.0: an ordinal before the noun it counts ("the 9th inning") is no date; a passenger bumped
  * or rebooked onto another departure ("got bumped to the 3rd") moves the trip's departure.
+ * 2.24.1: a terse payment keeps its compound object ("paid off the credit card") and its sum
+ * ("Paid rent, 1200"; a currency without cents is money); a booking in the plural ("booked
+ * flights to X") or as tickets bought ("got tickets to X for Friday") is a plan.
  */
-export const RULES_EXTRACTOR_VERSION = '2.24.0';
+export const RULES_EXTRACTOR_VERSION = '2.24.1';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

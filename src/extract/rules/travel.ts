@@ -97,7 +97,10 @@ const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
  * up to the capital that starts the far end.
  */
 const ROUTE_LINK = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|\u2192|\u27F6|\u2794|=>|to\s)\s*(?=\p{Lu})/u;
-const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
+/** Tickets or seats bought: a booking said with a verb of getting ("got tickets", "bought flights"). */
+const TICKETS_BOUGHT =
+  /\b(?:got|bought|grabbed|snagged|picked up)\s+(?:(?:the|our|my|some|two|2|cheap)\s+)?(?:tickets?|flights?|seats?)\s+(?:to|for)\b/i;
+const FLIGHT_TO = /\b(?:flights?|trains?|bus(?:es)?|ferry|ferries|tickets?)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
   /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|(?<!\b(?:at|from)\s)home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
@@ -1660,8 +1663,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   // unless it is a booking ("I booked flights to Rome").
   const story =
     clause.analysis.tense === 'past' &&
-    // A booking, or a change to one ("changed the booking to fly into X"), is a plan.
+    // A booking, or a change to one ("changed the booking to fly into X"), is a plan; so are
+    // tickets bought ("got tickets to Lisbon for Friday").
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
+    !TICKETS_BOUGHT.test(t) &&
     !LEAVING.test(t);
   const plan =
     planned !== null && (toldAsPast(clause, doc) || lastOfItsKind(clause.text, planned))
