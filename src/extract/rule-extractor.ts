@@ -38,8 +38,9 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * 2.24.1: a terse payment keeps its compound object ("paid off the credit card") and its sum
  * ("Paid rent, 1200"; a currency without cents is money); a booking in the plural ("booked
  * flights to X") or as tickets bought ("got tickets to X for Friday") is a plan.
+ * 2.24.2: "I'm off to X" (the speaker or the speaker's group) is a plan like "flying to X".
  */
-export const RULES_EXTRACTOR_VERSION = '2.24.1';
+export const RULES_EXTRACTOR_VERSION = '2.24.2';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

@@ -83,7 +83,7 @@ const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?fro
 const EN_ROUTE =
   /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
-  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+|home\s+)?(?:to|for|into)\s+/gi;
+  /(?:(?:'m|\bam|'re|\bare)\s+off(?=\s+to\s)|\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out))\s+(?:out\s+|off\s+|home\s+)?(?:to|for|into)\s+/gi;
 /**
  * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
  * Buquebus to X"): case matters, the carrier is a name.
