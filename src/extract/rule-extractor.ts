@@ -39,8 +39,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * ("Paid rent, 1200"; a currency without cents is money); a booking in the plural ("booked
  * flights to X") or as tickets bought ("got tickets to X for Friday") is a plan.
  * 2.24.2: "I'm off to X" (the speaker or the speaker's group) is a plan like "flying to X".
+ * 2.24.3: back in a known place ("Landed back in Toronto", "Back in London after …") or in from
+ * one ("Got in late from Cork") is a return.
  */
-export const RULES_EXTRACTOR_VERSION = '2.24.2';
+export const RULES_EXTRACTOR_VERSION = '2.24.3';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

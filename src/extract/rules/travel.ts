@@ -103,7 +103,7 @@ const TICKETS_BOUGHT =
 const FLIGHT_TO = /\b(?:flights?|trains?|bus(?:es)?|ferry|ferries|tickets?)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
-  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|(?<!\b(?:at|from)\s)home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
+  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back|got in(?:\s+(?:late|early))?)\s+from\b|\b(?:landed|arrived|flew|got|touched down)\s+back\s+in\b|^\s*back\s+in\b(?=[^,.;!?]*\bafter\b)|back home\b(?!-)|home again\b|(?<!\b(?:at|from)\s)home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
 const CANCEL =
   /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\p{L}\p{N}_'’]+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:\p{Lu}[\p{L}\p{N}_]+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+[\p{L}\p{N}_'’-]+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/iu;
 
@@ -263,6 +263,12 @@ const FRONTED_LOCATIVE_CLAUSE =
  * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
  */
 function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
+  // "Landed back in Toronto", "Back in London after two weeks away": back in a known place (a
+  // bare "back in Leeds" may say where someone is from, so it needs the landing or the stay).
+  if (/\bback\s+in\s*$/i.test(matched)) {
+    const place = properPhraseAt(text.slice(end).trim(), 0);
+    return place !== null && lookupPlace(place) !== null ? 'strong' : null;
+  }
   if (!/\bfrom\s*$/i.test(matched)) {
     // "Back home from the office": home from an errand, not from a trip.
     const after = text.slice(end);
