@@ -33,8 +33,16 @@ export const RULES_EXTRACTOR_ID = 'rules';
 /**
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
+ * 2.24.0: an ordinal before the noun it counts ("the 9th inning") is no date; a passenger bumped
+ * or rebooked onto another departure ("got bumped to the 3rd") moves the trip's departure.
+ * 2.24.1: a terse payment keeps its compound object ("paid off the credit card") and its sum
+ * ("Paid rent, 1200"; a currency without cents is money); a booking in the plural ("booked
+ * flights to X") or as tickets bought ("got tickets to X for Friday") is a plan.
+ * 2.24.2: "I'm off to X" (the speaker or the speaker's group) is a plan like "flying to X".
+ * 2.24.3: back in a known place ("Landed back in Toronto", "Back in London after …") or in from
+ * one ("Got in late from Cork") is a return.
  */
-export const RULES_EXTRACTOR_VERSION = '2.23.10';
+export const RULES_EXTRACTOR_VERSION = '2.24.3';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

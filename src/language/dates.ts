@@ -1,3 +1,4 @@
+import type { ParsedResult } from 'chrono-node';
 import { chrono } from './chrono.js';
 
 /** A date or time mentioned in a text, resolved against the message time. */
@@ -111,10 +112,29 @@ const SINCE_BEFORE = /\bsince\s+(?:(?:early|late)\s+)?$/i;
  * An ordinal day of the month, perhaps after a weekday and before its month ("the 3rd of June",
  * "sat 23rd May"; "may" as a month only where it cannot be the verb: "the 21st may be busy"). The
  * month must be a whole month name or its abbreviation: "the 2nd marathon", "the 1st decade" and
- * "the 3rd octave" name no month.
+ * "the 3rd octave" name no month. Whether a word after the day makes it no day at all is
+ * `DAY_FOLLOWER`'s question.
  */
 const ORDINAL =
-  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:thing|grade|period|row|half|round|place|floor|year|class|time|gear|base|draft|attempt|try|quarter|century|person|party)\b)(?:\s+(?=(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z]))(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
+  /\b(?:(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+|(?<=\b(?:back|till|til|until|thru|through)\s+)|(?<=\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+))(\d{1,2})(?:st|nd|rd|th)\b(?:\s+(?=(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z]))(?:of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(jan|feb|mar|apr|may(?=\s*(?:$|[,.;:!?)\d-]|at\b|and\b|for\b))|jun|jul|aug|sep|oct|nov|dec))[a-z]*\b)?/gi;
+
+/**
+ * The words that may follow a day of the month said as an ordinal: function words (prepositions,
+ * conjunctions, pronouns, auxiliaries: "on the 9th we fly", "the 12th and 13th", "the 21st may be
+ * busy"), a time of day ("the 3rd at noon", "the 4th morning"), the few verbs a day is the subject
+ * of ("the 12th works") and discourse words ("back the 9th lol"). Any other word is the noun the
+ * ordinal counts ("the 9th inning", "the 3rd round", "the 2nd marathon"): no date. A closed class,
+ * so the nouns an ordinal may count need no list.
+ */
+const DAY_FOLLOWER =
+  /^(?:of|at|and|or|but|to|till|til|until|through|thru|from|for|in|on|onwards|by|with|then|so|if|when|because|as|instead|now|again|here|there|back|away|out|off|over|too|also|either|anyway|already|still|yet|though|is|was|will|would|should|could|can|might|may|must|works?|suits?|looks?|sounds?|seems?|fits?|i|we|you|he|she|they|it|my|our|your|his|her|their|me|us|them|morning|afternoon|evening|night|am|pm|ok|okay|fine|please|pls|lol|haha|yeah|yes|right|hopefully|probably|maybe|actually|latest|earliest|onward)$/i;
+
+/** The word right after an ordinal day with no month, if it is one the day may not precede. */
+function countsANoun(text: string, end: number, month: string | undefined): boolean {
+  if (month !== undefined) return false;
+  const next = /^\s+([\p{L}']+)/u.exec(text.slice(end))?.[1];
+  return next !== undefined && !DAY_FOLLOWER.test(next.replace(/'.*$/, ''));
+}
 
 interface Partial {
   start: number;
@@ -145,6 +165,135 @@ function endDateOf(p: Partial, startDate: string | null): string | null {
   return end === start ? null : isoDay(end);
 }
 
+/** A partial with nothing read yet but its span, text and day parts. */
+function blankPartial(start: number, end: number, text: string): Partial {
+  return {
+    start,
+    end,
+    text,
+    month: null,
+    day: null,
+    year: null,
+    weekday: null,
+    past: false,
+    hour: null,
+    minute: 0,
+    meridiemKnown: false,
+    endHour: null,
+    endMinute: 0,
+    endMonth: null,
+    endDay: null,
+  };
+}
+
+/** Step 1: the ordinal days chrono misses or misreads ("the 3rd of June", "sat 23rd"). */
+function ordinalPartials(text: string): Partial[] {
+  const days = [...text.matchAll(ORDINAL)].filter(
+    (match) => !countsANoun(text, match.index + match[0].length, match[3] ?? match[4]),
+  );
+  return days.map((match) => {
+    const weekdayText = match[1]?.slice(0, 3).toLowerCase();
+    return {
+      ...blankPartial(match.index, match.index + match[0].length, match[0]),
+      month: monthOf(match[3] ?? match[4]),
+      day: Number(match[2]),
+      weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),
+    };
+  });
+}
+
+/**
+ * Step 2a: a chrono result that a date already read covers, or a time of day right after an
+ * ordinal ("Friday 12th at 10:00"), lends that date its time; true when the result was absorbed.
+ */
+function absorbed(
+  text: string,
+  result: ParsedResult,
+  ordinals: readonly Partial[],
+  partials: readonly Partial[],
+): boolean {
+  const start = result.index;
+  const end = start + result.text.length;
+  const timeOnly =
+    result.start.isCertain('hour') &&
+    !result.start.isCertain('day') &&
+    !result.start.isCertain('weekday');
+  const before = timeOnly
+    ? ordinals.find((p) => p.end <= start && /^\s*,?\s*(?:at\s+)?$/i.test(text.slice(p.end, start)))
+    : undefined;
+  const host = before ?? partials.find((p) => start < p.end && end > p.start);
+  if (host === undefined) return false;
+  if (result.start.isCertain('hour') && host.hour === null) {
+    host.hour = result.start.get('hour') ?? null;
+    host.minute = result.start.get('minute') ?? 0;
+    host.meridiemKnown = result.start.isCertain('meridiem');
+    host.end = Math.max(host.end, end);
+  }
+  return true;
+}
+
+/** Step 2b: a chrono result that names no day or time to keep (a year, "now", a length). */
+function notADate(text: string, result: ParsedResult): boolean {
+  const said = result.text.trim();
+  const end = result.index + result.text.length;
+  if (/^\d{4}$|^(?:this |next |the )?weekend\W*$/i.test(said)) return true;
+  // "now" is an adverb of the present ("I'm now flying to ..."), not a date mention.
+  if (/^(?:right |just |for )?now$/i.test(said)) return true;
+  // "back home after two weeks in Chile": a span spent somewhere is how long, not when.
+  if (STAY_SPAN.test(said) && STAY_PLACE.test(text.slice(end))) return true;
+  if (DURATION.test(said)) return true;
+  const s = result.start;
+  return !s.isCertain('day') && !s.isCertain('weekday') && !s.isCertain('hour');
+}
+
+/** Step 2c: the parts chrono is certain of in one result. */
+function chronoPartial(text: string, result: ParsedResult): Partial {
+  const start = result.index;
+  const s = result.start;
+  const e = result.end;
+  const hour = s.isCertain('hour') ? (s.get('hour') ?? null) : null;
+  return {
+    ...blankPartial(start, start + result.text.length, result.text),
+    month: s.isCertain('month') ? (s.get('month') ?? null) : null,
+    day: s.isCertain('day') ? (s.get('day') ?? null) : null,
+    year: s.isCertain('year') ? (s.get('year') ?? null) : null,
+    weekday: s.isCertain('weekday') ? (s.get('weekday') ?? null) : null,
+    past: PAST_WEEKDAY.test(result.text.trim()) || SINCE_BEFORE.test(text.slice(0, start)),
+    hour,
+    minute: s.isCertain('minute') ? (s.get('minute') ?? 0) : 0,
+    meridiemKnown:
+      s.isCertain('meridiem') ||
+      (hour !== null && (hour === 0 || hour > 12)) ||
+      /\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}|\b0\d:\d\d/.test(result.text) ||
+      /\b(?:noon|midnight)\b/i.test(result.text),
+    endHour: e?.isCertain('hour') ? (e.get('hour') ?? null) : null,
+    endMinute: e?.isCertain('minute') ? (e.get('minute') ?? 0) : 0,
+    endMonth: e?.isCertain('month') ? (e.get('month') ?? null) : null,
+    endDay: e?.isCertain('day') ? (e.get('day') ?? null) : null,
+  };
+}
+
+/** Step 3: a partial's calendar day, resolved forward from `cursor` (the previous date said). */
+function dayOf(p: Partial, cursor: number, anchorMs: number): string | null {
+  if (p.month !== null && p.day !== null) {
+    let year = p.year ?? new Date(anchorMs).getUTCFullYear();
+    let candidate = Date.UTC(year, p.month - 1, p.day);
+    const c = new Date(cursor);
+    const floor = Date.UTC(c.getUTCFullYear(), c.getUTCMonth(), c.getUTCDate());
+    // Without a year, a date more than ~2 months before the anchor means next year.
+    if (p.year === null && candidate < floor - 60 * DAY_MS) {
+      year += 1;
+      candidate = Date.UTC(year, p.month - 1, p.day);
+    }
+    return isoDay(candidate);
+  }
+  if (p.day !== null) return nextDayOfMonth(cursor, p.day, p.weekday);
+  // A past weekday does not move the cursor: later bare weekdays still look ahead.
+  if (p.weekday !== null && p.past) return previousWeekday(anchorMs, p.weekday);
+  if (p.weekday !== null) return nextWeekday(cursor, p.weekday);
+  return null;
+}
+
 /**
  * Every date or time in `text`, resolved against `anchor` (the message time, RFC 3339). Dates
  * without a month ("Wednesday", "the 11th", "Sat") resolve forward from the previous date in the
@@ -154,118 +303,23 @@ function endDateOf(p: Partial, startDate: string | null): string | null {
 export function findDates(text: string, anchor: string): DateMention[] {
   const anchorMs = Date.parse(anchor);
   if (Number.isNaN(anchorMs)) return [];
-  const partials: Partial[] = [];
-  for (const match of text.matchAll(ORDINAL)) {
-    const weekdayText = match[1]?.slice(0, 3).toLowerCase();
-    partials.push({
-      start: match.index,
-      end: match.index + match[0].length,
-      text: match[0],
-      month: monthOf(match[3] ?? match[4]),
-      day: Number(match[2]),
-      year: null,
-      weekday: weekdayText === undefined ? null : (WEEKDAYS[weekdayText] ?? null),
-      past: false,
-      hour: null,
-      minute: 0,
-      meridiemKnown: false,
-      endHour: null,
-      endMinute: 0,
-      endMonth: null,
-      endDay: null,
-    });
-  }
+  const ordinals = ordinalPartials(text);
+  const partials = [...ordinals];
   const parsed = chrono().casual.parse(
     text,
     { instant: new Date(anchorMs), timezone: 0 },
     { forwardDate: true },
   );
-  const ordinals = partials.length;
   for (const result of parsed) {
-    const start = result.index;
-    const end = start + result.text.length;
-    // "Friday 12th at 10:00": a time of day right after an ordinal date is that day's time.
-    const timeOnly =
-      result.start.isCertain('hour') &&
-      !result.start.isCertain('day') &&
-      !result.start.isCertain('weekday');
-    const before = timeOnly
-      ? partials
-          .slice(0, ordinals)
-          .find((p) => p.end <= start && /^\s*,?\s*(?:at\s+)?$/i.test(text.slice(p.end, start)))
-      : undefined;
-    if (before !== undefined || partials.some((p) => start < p.end && end > p.start)) {
-      // An ordinal ("Wed the 11th") already covers it; keep only a time that follows it.
-      const host = before ?? partials.find((p) => start < p.end && end > p.start);
-      if (host && result.start.isCertain('hour') && host.hour === null) {
-        host.hour = result.start.get('hour') ?? null;
-        host.minute = result.start.get('minute') ?? 0;
-        host.meridiemKnown = result.start.isCertain('meridiem');
-        host.end = Math.max(host.end, end);
-      }
-      continue;
-    }
-    if (/^\d{4}$|^(?:this |next |the )?weekend\W*$/i.test(result.text.trim())) continue;
-    // "now" is an adverb of the present ("I'm now flying to ..."), not a date mention.
-    if (/^(?:right |just |for )?now$/i.test(result.text.trim())) continue;
-    // "back home after two weeks in Chile": a span spent somewhere is how long, not when.
-    if (STAY_SPAN.test(result.text.trim()) && STAY_PLACE.test(text.slice(end))) continue;
-    if (DURATION.test(result.text.trim())) continue;
-    const s = result.start;
-    if (!s.isCertain('day') && !s.isCertain('weekday') && !s.isCertain('hour')) continue;
-    const hour = s.isCertain('hour') ? (s.get('hour') ?? null) : null;
-    partials.push({
-      start,
-      end,
-      text: result.text,
-      month: s.isCertain('month') ? (s.get('month') ?? null) : null,
-      day: s.isCertain('day') ? (s.get('day') ?? null) : null,
-      year: s.isCertain('year') ? (s.get('year') ?? null) : null,
-      weekday: s.isCertain('weekday') ? (s.get('weekday') ?? null) : null,
-      past: PAST_WEEKDAY.test(result.text.trim()) || SINCE_BEFORE.test(text.slice(0, start)),
-      hour,
-      minute: s.isCertain('minute') ? (s.get('minute') ?? 0) : 0,
-      meridiemKnown:
-        s.isCertain('meridiem') ||
-        (hour !== null && (hour === 0 || hour > 12)) ||
-        /\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}|\b0\d:\d\d/.test(result.text) ||
-        /\b(?:noon|midnight)\b/i.test(result.text),
-      endHour: result.end?.isCertain('hour') ? (result.end.get('hour') ?? null) : null,
-      endMinute: result.end?.isCertain('minute') ? (result.end.get('minute') ?? 0) : 0,
-      endMonth: result.end?.isCertain('month') ? (result.end.get('month') ?? null) : null,
-      endDay: result.end?.isCertain('day') ? (result.end.get('day') ?? null) : null,
-    });
+    if (absorbed(text, result, ordinals, partials) || notADate(text, result)) continue;
+    partials.push(chronoPartial(text, result));
   }
   partials.sort((a, b) => a.start - b.start);
-  const out: DateMention[] = [];
   let cursor = anchorMs;
-  const anchorYear = new Date(anchorMs).getUTCFullYear();
-  for (const p of partials) {
-    let date: string | null = null;
-    if (p.month !== null && p.day !== null) {
-      let year = p.year ?? anchorYear;
-      let candidate = Date.UTC(year, p.month - 1, p.day);
-      const floor = Date.UTC(
-        new Date(cursor).getUTCFullYear(),
-        new Date(cursor).getUTCMonth(),
-        new Date(cursor).getUTCDate(),
-      );
-      // Without a year, a date more than ~2 months before the anchor means next year.
-      if (p.year === null && candidate < floor - 60 * DAY_MS) {
-        year += 1;
-        candidate = Date.UTC(year, p.month - 1, p.day);
-      }
-      date = isoDay(candidate);
-    } else if (p.day !== null) {
-      date = nextDayOfMonth(cursor, p.day, p.weekday);
-    } else if (p.weekday !== null && p.past) {
-      // A past weekday does not move the cursor: later bare weekdays still look ahead.
-      date = previousWeekday(anchorMs, p.weekday);
-    } else if (p.weekday !== null) {
-      date = nextWeekday(cursor, p.weekday);
-    }
+  return partials.map((p) => {
+    const date = dayOf(p, cursor, anchorMs);
     if (date !== null && !p.past) cursor = Date.parse(`${date}T00:00:00Z`);
-    out.push({
+    return {
       start: p.start,
       end: p.end,
       text: p.text,
@@ -275,9 +329,8 @@ export function findDates(text: string, anchor: string): DateMention[] {
       endTime: p.endHour === null ? null : `${pad(p.endHour)}:${pad(p.endMinute)}`,
       endDate: endDateOf(p, date),
       vague: WEEK_OR_MONTH_SPAN.test(p.text.trim()),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /**

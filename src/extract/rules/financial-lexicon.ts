@@ -19,11 +19,28 @@ export const RETURNED: LexiconEntry = {
     /(?<![\p{L}\p{N}_])(?:returned(?: unpaid)?|unpaid|bounced|declined|rejected|reversed|failed|insufficient funds|nsf|chargeback|rücklastschrift|zurückgebucht|abgelehnt|rejeté|impayé|devolvido|recusado|devuelto|rechazado|respinto|insoluto|storno|teruggeboekt|odrzucon[ay]|iade edildi|reddedildi)(?![\p{L}\p{N}_])/iu,
 };
 
+/**
+ * The auxiliary of a refund still under way ("is being processed", "will be issued"): not done.
+ * The one home of that refusal; `REFUNDED` and `REFUND_UNDER_WAY` both read it.
+ */
+const UNDER_WAY_AUX = String.raw`(?:being|be)`;
+
+/** A refund said as still under way ("is being processed", "will be credited"). */
+export const REFUND_UNDER_WAY: LexiconEntry = {
+  phenomenon: 'a refund still being processed, not yet done',
+  pattern: new RegExp(
+    String.raw`\b${UNDER_WAY_AUX}\s+(?:credited|processed|issued|refunded|posted|completed|sent|paid)\b`,
+    'i',
+  ),
+};
+
 /** Money given back by a merchant: the refund is done. */
 export const REFUNDED: LexiconEntry = {
   phenomenon: 'a refund that was issued or credited',
-  pattern:
-    /(?<![\p{L}\p{N}_])(?:refunded|refund(?: of [^\n]{1,24}?)? (?:has been |was |is )?(?<!\b(?:being|be) )(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])/iu,
+  pattern: new RegExp(
+    String.raw`(?<![\p{L}\p{N}_])(?:refunded|refund(?: of [^\n]{1,24}?)? (?:has been |was |is )?(?<!\b${UNDER_WAY_AUX} )(?:issued|processed|credited|completed|sent|paid)|(?:issued|processed|sent) (?:a |your |the )?refund|refund from|gutschrift|erstattet|rückerstattung (?:erfolgt|veranlasst)|remboursé|remboursement effectué|reembolsado|reembolso (?:efetuado|realizado|procesado)|rimborsato|terugbetaald|zwrot środków|iade yapıldı)(?![\p{L}\p{N}_])`,
+    'iu',
+  ),
 };
 
 /** A refund asked for or on its way, not yet received. */
@@ -170,21 +187,25 @@ export const BILL_ISSUED: LexiconEntry = {
 };
 
 /**
- * The header an export may put before a feed line: the day it was booked, with or without a
- * label ("Account feed 2026-05-08: …", "2026-05-08: …"). A pending or scheduled feed is not a
- * booked one.
+ * What opens a bank feed line before its own words: a label and the booking date ("Account feed
+ * 2026-05-08: ", "2026-01-31 ", "03/11 "). A pending, scheduled, upcoming or reminder line is not
+ * a booked one. The one home of the header: `feedLine` strips it, `FEED_CODE` may follow it.
  */
-const FEED_HEADER = String.raw`^(?![Pp]ending|[Ss]cheduled|[Uu]pcoming)(?:\p{L}[\p{L} ]{0,30}\s)?\d{4}-\d{2}-\d{2}\s*:\s*`;
+export const FEED_LEAD: LexiconEntry = {
+  phenomenon: 'the label and booking date that open a bank feed line',
+  pattern:
+    /^\s*(?![Pp]ending|[Ss]cheduled|[Uu]pcoming|[Rr]eminder)(?:[\p{L}][\p{L} ]{0,29}?\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)\s*:?\s+/u,
+};
 
 /**
  * Bank feed transaction codes written before the payee (British and Irish feeds): direct debit,
  * standing order, faster payment out, debit card, bill payment, at the line's start or after
- * its header (`FEED_HEADER`). Case-sensitive: "so" and "dd" in prose are other words.
+ * its header (`FEED_LEAD`). Case-sensitive: "so" and "dd" in prose are other words.
  */
 export const FEED_CODE: LexiconEntry = {
   phenomenon: 'a transaction code that opens a bank feed line',
   pattern: new RegExp(
-    String.raw`(?<=^|${FEED_HEADER})(?:DD|SO|STO|FPO|DEB|BP|POS|CHQ|D\/D|S\/O)\s+(?=[A-Z])`,
+    String.raw`(?<=^|${FEED_LEAD.pattern.source})(?:DD|SO|STO|FPO|DEB|BP|POS|CHQ|D\/D|S\/O)\s+(?=[A-Z])`,
     'u',
   ),
 };

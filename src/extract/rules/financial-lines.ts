@@ -13,6 +13,7 @@ import {
   BILL_ISSUED,
   CANCEL,
   FEED_CODE,
+  FEED_LEAD,
   PLAN_TIER,
   RECURRING_NOUN,
   REFUND_PENDING,
@@ -138,7 +139,7 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   if (balance !== null) return balance;
   const bank = doc.input.source === 'bank';
   // "Account feed 2026-05-08: DD THAMES WATER -64.20": the label and booking date are no payee.
-  const t = bank ? clause.text.replace(FEED_LEAD, '') : clause.text;
+  const t = bank ? clause.text.replace(FEED_LEAD.pattern, '') : clause.text;
   const booked = bank && t !== clause.text ? bookedSign(t) : null;
   if (booked === 'credit') return creditedRefund(clause, doc, t);
   const returned = RETURNED.pattern.test(t);
@@ -167,13 +168,6 @@ export function feedLine(clause: Clause, doc: DocContext): Candidate[] | null {
   doc.lastItem = item.slug;
   return out;
 }
-
-/**
- * What opens a bank feed line before its own words: a label and the booking date ("Account feed
- * 2026-05-08: ", "2026-01-31 ", "03/11 "). A pending, scheduled or upcoming line is not booked.
- */
-const FEED_LEAD =
-  /^\s*(?![Pp]ending|[Ss]cheduled|[Uu]pcoming|[Rr]eminder)(?:[\p{L}][\p{L} ]{0,29}?\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)\s*:?\s+/u;
 
 /**
  * The direction of a booked feed line whose amount ends it with a sign: "SPOTIFY -10.99" went

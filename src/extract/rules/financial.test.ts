@@ -433,9 +433,24 @@ describe('each financial lexicon entry covers its phenomenon', () => {
     [lexicon.REFUND_RECEIVED, 'the refund landed today'],
     [lexicon.BILL_ISSUED, 'your invoice is now due'],
     [lexicon.FEED_CODE, 'SO LANDLORD K OKAFOR 900.00'],
+    [lexicon.FEED_CODE, 'Current acct 2026-02-03: DD HARBOUR ENERGY 58.10'],
+    [lexicon.FEED_LEAD, 'Current acct 2026-02-03: DD HARBOUR ENERGY 58.10'],
+    [lexicon.FEED_LEAD, '14/02 FPO K MENSAH 40.00'],
+    [lexicon.REFUND_UNDER_WAY, 'the refund will be credited within 5 days'],
   ])('%#: %s', (entry, sentence) => {
     expect(entry.phenomenon).not.toBe('');
     expect(entry.pattern.test(sentence)).toBe(true);
+  });
+
+  it('a pending feed line has no booked header, and a refund under way is not refunded', () => {
+    expect(lexicon.FEED_LEAD.pattern.test('Pending 2026-02-03: DD HARBOUR ENERGY 58.10')).toBe(
+      false,
+    );
+    expect(lexicon.FEED_CODE.pattern.test('Scheduled 2026-02-03: DD HARBOUR ENERGY 58.10')).toBe(
+      false,
+    );
+    expect(lexicon.REFUNDED.pattern.test('your refund is being processed')).toBe(false);
+    expect(lexicon.REFUNDED.pattern.test('your refund has been processed')).toBe(true);
   });
 
   it('a plan tier is a word of a descriptor, not a provider', () => {

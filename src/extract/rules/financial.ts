@@ -24,6 +24,7 @@ import {
 } from './financial-chat.js';
 import {
   PAYMENT_SUBJECT,
+  REFUND_UNDER_WAY,
   RETURNED,
   SETTLED,
   SETTLING_UP,
@@ -152,7 +153,7 @@ function eventOf(text: string, kind: ItemKind, negated: boolean, feed: boolean):
       /\b(?:credited|processed|issued|refunded|received (?:a|the|your) refund|posted)\b/.test(t) &&
       !/\brequest\b/.test(t) &&
       // "is being processed", "will be issued": under way, not done.
-      !/\b(?:being|be)\s+(?:credited|processed|issued|refunded|posted)\b/.test(t)
+      !REFUND_UNDER_WAY.pattern.test(t)
     ) {
       return { status: 'refunded', payment: null };
     }
@@ -430,12 +431,33 @@ function namedItem(clause: Clause, doc: DocContext): string | null {
     return mention[1].trim();
   }
   if (paidObject?.[1] && !/^(?:\d+|it|that|this|them)$/i.test(paidObject[1])) {
-    return paidObject[1].trim();
+    return compoundOf(clause, paidObject[1].trim(), paidObject.index + paidObject[0].length);
   }
   if (/\brent\b/i.test(t)) {
     return 'rent';
   }
   return null;
+}
+
+/**
+ * The paid object with the nouns that follow it in one compound ("paid off the credit card": the
+ * object's first noun "credit" modifies "card"). Stops at a word that is no noun or is part of a
+ * date ("paid the plumber today").
+ */
+function compoundOf(clause: Clause, head: string, end: number): string {
+  let name = head;
+  let at = end;
+  for (let i = 0; i < 2; i++) {
+    const next = /^\s+([a-z][a-z-]*)\b/i.exec(clause.text.slice(at));
+    const word = next?.[1];
+    if (next === null || word === undefined) break;
+    const start = at + next[0].length - word.length;
+    const noun = clause.analysis.tokens.some((k) => k.text === word && k.pos === 'NOUN');
+    if (!noun || clause.dates.some((d) => d.start <= start && d.end > start)) break;
+    name = `${name} ${word}`;
+    at += next[0].length;
+  }
+  return name;
 }
 
 /** Nouns for what is paid, or for a way of paying, that a name may come before. */
@@ -519,11 +541,13 @@ function mentionRules(clause: Clause, doc: DocContext): Candidate[] {
   }
   // Money written as money: a currency, cents, thousands grouped or "2k" (a bare "120" is not).
   amount ??=
-    findAmounts(t).find((a) => a.cents || /[,.\s]\d{3}\b|k$/i.test(t.slice(a.start, a.end)))
-      ?.value ?? null;
-  // "Paid the plumber 180": a whole number right after the paid payee is what was paid.
+    findAmounts(t).find(
+      (a) => a.currency || a.cents || /[,.\s]\d{3}\b|k$/i.test(t.slice(a.start, a.end)),
+    )?.value ?? null;
+  // "Paid the plumber 180", "paid rent, 1200": a whole number right after the paid payee (with or
+  // without its article, before or after a comma) is what was paid.
   const paidSum =
-    /\bpaid\s+(?:the|my|our)\s+[a-z]+\s+(\d{1,3}(?:,\d{3})+|\d+)\b(?!\s*(?:%|days?|weeks?|months?|years?|times|x\b))/i.exec(
+    /\bpaid\s+(?:(?:the|my|our)\s+)?[a-z]+\s*,?\s+(\d{1,3}(?:,\d{3})+|\d+)\b(?!\s*(?:%|days?|weeks?|months?|years?|times|x\b))/i.exec(
       t,
     );
   if (amount === null && doc.kind === 'chat' && paidSum?.[1]) amount = plainAmount(paidSum[1]);

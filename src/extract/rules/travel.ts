@@ -83,7 +83,7 @@ const GREETING = /\b(?:here in|greetings from|hello from|writing (?:to you )?fro
 const EN_ROUTE =
   /\b(?:left for|set off for|took off for|on (?:our|my|the) way to|omw to|en route to|boarded (?:the |our |my )?(?:flight|plane|train) to)\s+/gi;
 const PLAN =
-  /\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out)\s+(?:out\s+|off\s+|home\s+)?(?:to|for|into)\s+/gi;
+  /(?:(?:'m|\bam|'re|\bare)\s+off(?=\s+to\s)|\b(?:leav(?:e|es|ing)|fl(?:y|ies|ying)|head(?:s|ing)?|driv(?:e|es|ing)|go(?:es|ing)?|travel(?:l?ing|s)?|tak(?:e|es|ing) (?:the|a|an|my|our) (?:night |overnight |early |late )?(?:train|bus|ferry|boat|coach|plane|flight)|mov(?:e|ing) the (?:whole )?trip|trip|vacation|holiday|getaway|flight|fly out|flying out))\s+(?:out\s+|off\s+|home\s+)?(?:to|for|into)\s+/gi;
 /**
  * A named carrier or service taken to a place ("taking the Eurostar to Paris", "take the
  * Buquebus to X"): case matters, the carrier is a name.
@@ -97,10 +97,13 @@ const ARROW = /([A-Z][\w.' -]*?)\s*(?:\([A-Z]{3}\)\s*)?->\s*/g;
  * up to the capital that starts the far end.
  */
 const ROUTE_LINK = /^\s*(?:\([A-Z]{3}\)\s*)?(?:->|\u2192|\u27F6|\u2794|=>|to\s)\s*(?=\p{Lu})/u;
-const FLIGHT_TO = /\b(?:flight|train|bus|ferry|ticket)\b[^.;]{0,30}?\bto\s+/gi;
+/** Tickets or seats bought: a booking said with a verb of getting ("got tickets", "bought flights"). */
+const TICKETS_BOUGHT =
+  /\b(?:got|bought|grabbed|snagged|picked up)\s+(?:(?:the|our|my|some|two|2|cheap)\s+)?(?:tickets?|flights?|seats?)\s+(?:to|for)\b/i;
+const FLIGHT_TO = /\b(?:flights?|trains?|bus(?:es)?|ferry|ferries|tickets?)\b[^.;]{0,30}?\bto\s+/gi;
 const NAMED_TRIP = /\b(?:trip|vacation|holiday|getaway|visit)\b/i;
 const RETURN =
-  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back)\s+from\b|back home\b(?!-)|home again\b|(?<!\b(?:at|from)\s)home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
+  /\b(?:(?:back|home|returned|got back|came back|flew back|drove back|got in(?:\s+(?:late|early))?)\s+from\b|\b(?:landed|arrived|flew|got|touched down)\s+back\s+in\b|^\s*back\s+in\b(?=[^,.;!?]*\bafter\b)|back home\b(?!-)|home again\b|(?<!\b(?:at|from)\s)home now\b|home safe(?:ly)?\b|(?:got|made it|arrived|am|'m|are|'re)\s+(?:back\s+)?home\b(?!-)|back at home\b(?!-)|home sweet home\b(?!-))/i;
 const CANCEL =
   /\b(?:trip|travel|flights?|vacation|holiday|getaway|visit|cruise|journey|retreat|honeymoon|(?:ski|beach|camping|city|spa|lake|cabin) weekend)\b(?:\s+[\p{L}\p{N}_'’]+){0,3}?\s+(?:is|'s|are|has been|have been|got|was)\s+(?:now\s+|officially\s+)?(?:off\b(?!\s+to\b)|cancell?ed\b|called off\b|scrapped\b|not happening\b)|\b(?:cancell?ed|called off|scrapped|axed)\s+(?:the|our|my)\s+(?:\p{Lu}[\p{L}\p{N}_]+\s+)?(?:trip|flights?|vacation|holiday)\b|\bnot (?:going|flying|travell?ing)\b(?:\s+[\p{L}\p{N}_'’-]+){0,3}\s+(?:anymore|any more|after all)\b|\bno longer (?:going|flying|travell?ing|heading|driving)\s+(?:to|out)\b/iu;
 
@@ -260,6 +263,12 @@ const FRONTED_LOCATIVE_CLAUSE =
  * "back from the gym"), `strong` for a place, a trip word or a bare "back home", else `weak`.
  */
 function returnedFrom(text: string, end: number, matched: string): EvidenceStrength | null {
+  // "Landed back in Toronto", "Back in London after two weeks away": back in a known place (a
+  // bare "back in Leeds" may say where someone is from, so it needs the landing or the stay).
+  if (/\bback\s+in\s*$/i.test(matched)) {
+    const place = properPhraseAt(text.slice(end).trim(), 0);
+    return place !== null && lookupPlace(place) !== null ? 'strong' : null;
+  }
   if (!/\bfrom\s*$/i.test(matched)) {
     // "Back home from the office": home from an errand, not from a trip.
     const after = text.slice(end);
@@ -1325,14 +1334,25 @@ function namesAppointment(after: string): boolean {
   return head.some((_, i) => isOuting(` for ${head.slice(i).join(' ')}`));
 }
 
+/**
+ * A trip moved to another day: a move verb and "to" ("moved it to the 22nd", "got bumped to the
+ * 3rd"), or a passenger moved onto another departure ("rebooked me on tomorrow's 08:00", "put us
+ * on Wednesday's flight"). Group 1 is what moved; group 2 the passenger ("me", "us").
+ */
+const MOVED_TO =
+  /\b(?:(?:changed|moved|pushed|switched|rebooked|shifted|bumped)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to|(?:rebooked|bumped|moved|switched|put)\s+(me|us)\s+(?:on|onto|to))\s+/i;
+
+/** A passive verb group opening its clause, with no subject before it ("ugh, got", "Just got"). */
+const SUBJECTLESS_PASSIVE = /(?:^|[,;:!—–-])\s*(?:just\s+)?(?:got|been)\s*$/i;
+
 function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Candidate | null {
   const t = clause.text;
   if (dated !== null) return null;
-  const change =
-    /\b(?:changed|moved|pushed|switched|rebooked|shifted)\s+((?:it|the|our|my)\s+(?:\w+\s+)?(?:flight|trip|departure)?\s*)?to\s+/i.exec(
-      t,
-    );
+  const change = MOVED_TO.exec(t);
   if (change === null) return null;
+  // "got bumped to the 3rd", "they rebooked me on tomorrow's 08:00": the speaker moved.
+  const speakerMoved =
+    change[2] !== undefined || SUBJECTLESS_PASSIVE.test(t.slice(0, change.index));
   // "moved my return flight to the 25th", "our return train got moved": the other leg.
   if (
     /\breturn(?:ing)?\b|\b(?:flight|train|trip)\s+(?:back|home)\b/i.test(
@@ -1346,12 +1366,16 @@ function movedDeparture(clause: Clause, doc: DocContext, dated: Hit | null): Can
   const moved = `${t.slice(0, change.index)} ${change[1] ?? ''}`;
   const before = subjectOf(t.slice(0, change.index), doc);
   const other =
-    before.kind === 'person' ||
-    (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
-    (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1]));
+    !speakerMoved &&
+    (before.kind === 'person' ||
+      (before.kind === 'thing' && !TRIP_THING.test(before.phrase)) ||
+      (change[1] !== undefined && !/^it\b/i.test(change[1]) && !TRIP_THING.test(change[1])));
   if (other && !TRIP_THING.test(moved)) return null;
   const target = change.index + change[0].length;
-  const date = clause.dates.find((d) => d.start >= target - 1);
+  // The day after the move; chrono may take the "on" of "put us on Saturday's flight" with it.
+  const date = clause.dates.find(
+    (d) => d.start >= target - 1 || (d.end > target && d.start >= change.index),
+  );
   if (date?.date == null) return null;
   // "We switched to Adyen last week": the change goes to something else, and the day is when it
   // happened. The day must be what the change goes to ("to the 22nd", "to Monday the 9th"), a
@@ -1645,8 +1669,10 @@ export function travelRules(clause: Clause, doc: DocContext): Candidate[] {
   // unless it is a booking ("I booked flights to Rome").
   const story =
     clause.analysis.tense === 'past' &&
-    // A booking, or a change to one ("changed the booking to fly into X"), is a plan.
+    // A booking, or a change to one ("changed the booking to fly into X"), is a plan; so are
+    // tickets bought ("got tickets to Lisbon for Friday").
     !/\b(?:booked|reserved|booking confirmed|changed|rebooked|switched)\b/i.test(t) &&
+    !TICKETS_BOUGHT.test(t) &&
     !LEAVING.test(t);
   const plan =
     planned !== null && (toldAsPast(clause, doc) || lastOfItsKind(clause.text, planned))
