@@ -33,8 +33,14 @@ export const RULES_EXTRACTOR_ID = 'rules';
 /**
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
+ *
+ * Version notes (the commit messages say more):
+ * - 2.25.0: a member's status is theirs now: an illness told as past and over ("was sick last
+ *   week, all better now") is `well` or nothing, a friend or teacher named in a family's thread
+ *   ("Zara's friend Maya") is no member, a place conceded over an illness ("has a cold but went
+ *   to school anyway") is where the member is.
  */
-export const RULES_EXTRACTOR_VERSION = '2.23.10';
+export const RULES_EXTRACTOR_VERSION = '2.25.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

@@ -104,6 +104,22 @@ function ownedByOther(text: string, name: string, doc: DocContext): boolean {
   return before !== undefined && THIRD_PARTY_POSSESSOR.pattern.test(` ${before} ${name}`);
 }
 
+/** Someone named by a relation outside the household: a friend, a classmate, a teacher. */
+const NOT_KIN =
+  /^(?:friends?|mates?|buddy|pals?|classmates?|schoolmates?|teammates?|teachers?|coach|tutor|nanny|babysitter|neighbou?rs?|boss|colleague|co-?worker|roommate|flatmate)$/i;
+
+/**
+ * Whether the clause names the person by a relation outside the household ("Zara's friend Maya
+ * has the flu", "her classmate Ines is off school"): no member of the thread's family, unless the
+ * registry lists them as one. Kin ("Zara's brother Tobi") stays a member.
+ */
+function acquaintance(text: string, name: string, doc: DocContext): boolean {
+  if (isKnownMember(name, doc)) return false;
+  const at = text.search(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'u'));
+  const before = /([^\s,]+),?\s+$/u.exec(text.slice(0, Math.max(at, 0)))?.[1];
+  return at > 0 && before !== undefined && NOT_KIN.test(before);
+}
+
 /**
  * The status of the member `name`, under the field `family.<nameSlug>.status`, the one spelling of
  * the member match; none for a name that folds to nothing (a script `nameSlug` cannot write).
@@ -118,7 +134,7 @@ function memberCandidate(
 ): Candidate[] {
   const slug = nameSlug(name);
   if (slug === '' || titledPerson(name, doc.input.text)) return [];
-  const group = groupOf(name, doc);
+  const group = acquaintance(clause.text, name, doc) ? null : groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
   // Said in the user's own chat about someone in no family the store knows ("Ella has the
@@ -399,6 +415,32 @@ const LASTS_UNTIL_NOW =
 const A_HISTORY =
   /\b(?:before|twice|three times|in the past|ever|once|already|immune|as a (?:kid|baby|child))\b/i;
 
+/**
+ * A recovery said with no subject of its own, after the illness or opening the next sentence
+ * ("…, all better now", "All better now.", "but fine now"): the person the illness was said of.
+ * "Now" or a closing "all better" is required: "better" alone also compares ("better than the
+ * flu"), and "all better by Friday" is a hope.
+ */
+const RECOVERED_SINCE =
+  /(?:^|[,;]\s*|\b(?:but|and)\s+)(?:(?:all|much|fully|feeling|a lot)\s+)?(?:better|recovered|fine)\s+now\b|(?:^|[,;]\s*|\b(?:but|and)\s+)all better(?=[\s.!]*$)/i;
+
+/**
+ * An illness told as past ("Zara was sick last week", "Tobi had a cold on the 2nd"): a past copula
+ * or "had" (not "has had", see `stillIll`) with a date before the message's day, and nothing that
+ * makes it last until now ("since", "still"). A history, not the member's status now.
+ */
+function pastIllness(clause: Clause, m: RegExpExecArray, doc: DocContext): boolean {
+  const past =
+    /^(?:was|were|had)\b/i.test(m[0]) || /\b(?:was|were)\s*$/i.test(clause.text.slice(0, m.index));
+  if (!past || LASTS_UNTIL_NOW.test(clause.text)) return false;
+  const today = doc.input.at.slice(0, 10);
+  return clause.dates.some((d) => d.date !== null && d.date < today);
+}
+
+/** A concession: what follows holds despite what was said before ("went anyway", "still went"). */
+const CONCEDED =
+  /\b(?:anyway|anyways|regardless|all the same|even so|still (?:went|goes|going))\b/i;
+
 /** A "has had <illness>" match only when the illness lasts until now (see `LASTS_UNTIL_NOW`). */
 function stillIll(text: string, m: RegExpExecArray | null): RegExpExecArray | null {
   if (m === null || !/^had\b/i.test(m[0])) return m;
@@ -432,8 +474,18 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
       const name = personBefore(t, m.index, doc);
       if (name === null) continue;
       doc.lastPerson = name;
-      out.push(...memberCandidate(name, 'sick', clause, doc, m[0], 2));
+      const since = RECOVERED_SINCE.exec(t.slice(m.index + m[0].length));
+      // "Zara was sick last week, all better now": the illness is over, the member is well.
+      if (since) out.push(...memberCandidate(name, 'well', clause, doc, since[0], 2));
+      else if (!pastIllness(clause, m, doc)) {
+        out.push(...memberCandidate(name, 'sick', clause, doc, m[0], 2));
+      }
       break;
+    }
+    // "Zara was sick last week. All better now.": a bare recovery is the person just named.
+    const bare = RECOVERED_SINCE.exec(t);
+    if (!sickHas && !sickIs && bare?.index === 0 && doc.lastPerson !== null) {
+      out.push(...memberCandidate(doc.lastPerson, 'well', clause, doc, bare[0], 2));
     }
   }
   const dropped = DROPPED.exec(t);
@@ -455,13 +507,16 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
     // "Bao is better and back at school": a place with no subject of its own belongs to the
     // person this clause already named.
+    // "Tobi has a cold but went to school anyway": a place conceded over what was just said of
+    // the person (an illness) belongs to them and is where they are now, so it outranks it.
+    const conceded = CONCEDED.test(t);
     const name =
       personBefore(t, m.index, doc) ??
-      (out.length > 0 ? (doc.lastPerson ?? null) : null) ??
+      (out.length > 0 || conceded ? (doc.lastPerson ?? null) : null) ??
       leadingMember(t, doc);
     if (name === null) continue;
     doc.lastPerson = name;
-    out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
+    out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], conceded ? 3 : 1));
     break;
   }
   const staying = modifiesNoun(clause, STAYING.exec(t));
