@@ -39,8 +39,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
  *   week, all better now") is `well` or nothing, a friend or teacher named in a family's thread
  *   ("Zara's friend Maya") is no member, a place conceded over an illness ("has a cold but went
  *   to school anyway") is where the member is.
+ * - 2.25.1: a release named only by its version and moved to a day ("Release 4.2 slipped to next
+ *   Thursday") is the deadline of the team's one project on record; none or several: nothing.
  */
-export const RULES_EXTRACTOR_VERSION = '2.25.0';
+export const RULES_EXTRACTOR_VERSION = '2.25.1';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
