@@ -41,8 +41,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
  *   to school anyway") is where the member is.
  * - 2.25.1: a release named only by its version and moved to a day ("Release 4.2 slipped to next
  *   Thursday") is the deadline of the team's one project on record; none or several: nothing.
+ * - 2.25.2: "<event>'s cancelled" cancels like "<event> is cancelled"; a move with no subject
+ *   ("… is back on! Rescheduled to Sunday the 13th at 11:00") is the event named before it.
  */
-export const RULES_EXTRACTOR_VERSION = '2.25.1';
+export const RULES_EXTRACTOR_VERSION = '2.25.2';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

@@ -679,6 +679,8 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const stateIntent = scheduleIntent(clause);
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
+  const carried = carriedMove(clause, doc, stateIntent);
+  if (carried !== null) return carried;
   if (!EVENT_WORDS.test(t)) {
     return movedNounPhrase(clause, doc, stateIntent) ?? replacedAfterRetraction(clause, doc);
   }
@@ -691,6 +693,31 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
   return cancelledEntry(said) ?? movedFromEntry(said) ?? timedEntry(said);
+}
+
+/** A move with no subject of its own: "Rescheduled to Sunday at 11", "and moved to the 14th". */
+const CARRIED_MOVE =
+  /^(?:(?:and|but|so)\s+)?(?:(?:it|that)\s*(?:is|'s|was|got|has been)\s+)?(?:now\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+(?:to|for)\s+/i;
+
+/**
+ * "Good news, the recital is back on! Rescheduled to Sunday the 13th at 11:00.": a move said with
+ * no subject is the event an earlier clause of the same message named (`doc.lastSchedule`), at
+ * the day and time it gives. Null when no event was named before or no day follows.
+ */
+function carriedMove(clause: Clause, doc: DocContext, stateIntent: Intent): Candidate[] | null {
+  const t = clause.text;
+  const m = CARRIED_MOVE.exec(t);
+  const slug = doc.lastSchedule;
+  if (m === null || slug === null || EVENT_WORDS.test(t)) return null;
+  const mention = clause.dates.find((d) => d.start >= m[0].length - 1 && d.date !== null);
+  if (mention === undefined || mention.start > m[0].length + 4) return null;
+  const read = dayAndTimeOf(clause, mention, m[0].length, doc);
+  if (read === null) return null;
+  const field = `family.schedule.${slug}`;
+  const entityId =
+    doc.input.known.find((k) => k.field === field)?.entityId ??
+    scheduleSaid(clause, doc, stateIntent).entityId;
+  return [scheduleCandidate(doc, entityId, slug, read, clause, t, stateIntent, true)];
 }
 
 /**
@@ -803,7 +830,7 @@ function cancelledEntry(said: ScheduleSaid): Candidate[] | null {
   const { clause, doc } = said;
   const t = clause.text;
   const cancelled =
-    /^(.{2,50}?)\s+(?:is|'s|are|has been|got|was)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
+    /^(.{2,50}?)(?:\s+(?:is|'s|are|has been|got|was)|['’]s)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
       t,
     ) ??
     /\b(?:cancell?ed|called off|no)\s+(?:the\s+)?(.{2,40}?)\s+(?:today|tonight|tomorrow|this week)\b/i.exec(
@@ -874,6 +901,8 @@ function timedEntry(said: ScheduleSaid): Candidate[] {
   const resolved = said.slotOf(phrase);
   if (resolved === null || resolved === 'ambiguous') return [];
   const { slug } = resolved;
+  // Named, even with no time read ("the recital is back on"): a later clause may move it.
+  doc.lastSchedule = slug;
   const on = resolved.entityId;
   const add = said.entryOn(resolved);
   const offset = movedObject
