@@ -43,8 +43,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
  *   Thursday") is the deadline of the team's one project on record; none or several: nothing.
  * - 2.25.2: "<event>'s cancelled" cancels like "<event> is cancelled"; a move with no subject
  *   ("… is back on! Rescheduled to Sunday the 13th at 11:00") is the event named before it.
+ * - 2.25.3: "It's back to in progress" names no project `it_s_back_to`: "it" is the project just
+ *   named, else the team's one project on record, else nothing.
  */
-export const RULES_EXTRACTOR_VERSION = '2.25.2';
+export const RULES_EXTRACTOR_VERSION = '2.25.3';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

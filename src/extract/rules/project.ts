@@ -67,6 +67,9 @@ const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
   /^(?:i|we|you|he|she|they|it|that|this|there|everything|everyone|nothing|all|things|the trip|trip|the flight|flight|practice|school|class|lesson|camp|the gym|gym|debit|payment|rent|bill|the budget|budget|it all|work|the weather|weather)$/i;
 
+/** A phrase that opens with a pronoun and its verb ("It's back to", "that was"): no name. */
+const PRONOUN_LED = /^(?:it|that|this)(?:['’]s|\s+(?:is|was|has|had|got|went|will|'ll))(?:\s|$)/i;
+
 const VERSIONED =
   /\b([A-Za-z][\w-]*)\s+(\d+(?:\.\d+)*)\s+(upgrade|migration|release|update|rollout)\b/i;
 
@@ -82,6 +85,12 @@ interface ProjectName {
  * match it ("referrals" → referral_program).
  */
 function projectName(phrase: string, doc: DocContext, entityId: string): ProjectName | null {
+  // "It's back to in progress": a pronoun and its verb name no project; "it" is the project just
+  // named, else the team's one project on record, else nothing.
+  if (PRONOUN_LED.test(phrase.trim())) {
+    const slug = doc.lastProject ?? onlyProject(doc, entityId);
+    return slug === null ? null : { slug, version: null };
+  }
   // A parenthetical is a gloss, not part of the name: "Fjord (alignment pipeline)" → fjord.
   let text = phrase
     .replace(/\s*\([^()]*\)/g, ' ')
