@@ -45,8 +45,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
  *   ("… is back on! Rescheduled to Sunday the 13th at 11:00") is the event named before it.
  * - 2.25.3: "It's back to in progress" names no project `it_s_back_to`: "it" is the project just
  *   named, else the team's one project on record, else nothing.
+ * - 2.25.4: members named together before a place ("Linh and Bao both at school", "dropped Elif
+ *   and Can at school") each have that place as their status.
  */
-export const RULES_EXTRACTOR_VERSION = '2.25.3';
+export const RULES_EXTRACTOR_VERSION = '2.25.4';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

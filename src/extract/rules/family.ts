@@ -58,8 +58,23 @@ const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
   /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+|back\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+/** Names joined by "and", "&" or commas: "Elif and Can", "Ama, Kofi and Esi". */
+const NAMES = String.raw`${NAME}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)${NAME}){0,3}`;
+const NAME_JOINS = /\s*,\s*|\s+and\s+|\s*&\s*/;
+/** Two names or more as the whole subject before a status ("Linh and Bao both"). */
+const JOINED_SUBJECT = new RegExp(
+  String.raw`^\s*(${NAME}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)${NAME}){1,3})(?:\s+(?:are|'re|both|all|are both|are all))?\s*$`,
+  'u',
+);
+
+/** Each name of a joined subject ("Linh and Bao both" → Linh, Bao); none for a single name. */
+function joinedNames(prefix: string): string[] {
+  const m = JOINED_SUBJECT.exec(prefix);
+  return m?.[1] === undefined ? [] : m[1].split(NAME_JOINS).filter((n) => canBeName(n));
+}
+
 const DROPPED = new RegExp(
-  String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
+  String.raw`\b(?:dropped|took|drove|walked)\s+(${NAMES})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',
 );
 
@@ -489,9 +504,13 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
   const dropped = DROPPED.exec(t);
-  if (dropped?.[1] && dropped[2] && canBeName(dropped[1])) {
-    doc.lastPerson = dropped[1];
-    out.push(...memberCandidate(dropped[1], placeStatus(dropped[2]), clause, doc, dropped[0], 1));
+  // "Dropped Elif and Can at school": each child dropped off is there.
+  for (const name of dropped?.[2] ? (dropped[1]?.split(NAME_JOINS) ?? []) : []) {
+    if (!canBeName(name)) continue;
+    doc.lastPerson = name;
+    out.push(
+      ...memberCandidate(name, placeStatus(dropped?.[2] ?? ''), clause, doc, dropped?.[0] ?? t, 1),
+    );
   }
   for (const pattern of [PLACE_STATUS, GOING]) {
     const m = pattern.exec(t);
@@ -510,6 +529,15 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     // "Tobi has a cold but went to school anyway": a place conceded over what was just said of
     // the person (an illness) belongs to them and is where they are now, so it outranks it.
     const conceded = CONCEDED.test(t);
+    // "Linh and Bao both at school today": each name of a joined subject is there.
+    const joined = joinedNames(t.slice(0, m.index));
+    if (joined.length > 1) {
+      for (const name of joined) {
+        out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
+      }
+      doc.lastPerson = joined[joined.length - 1] ?? null;
+      break;
+    }
     const name =
       personBefore(t, m.index, doc) ??
       (out.length > 0 || conceded ? (doc.lastPerson ?? null) : null) ??
