@@ -47,8 +47,9 @@ export const RULES_EXTRACTOR_ID = 'rules';
  *   named, else the team's one project on record, else nothing.
  * - 2.25.4: members named together before a place ("Linh and Bao both at school", "dropped Elif
  *   and Can at school") each have that place as their status.
+ * - 2.25.5: a member who started a place today ("Tomás started sleepaway camp today") is there.
  */
-export const RULES_EXTRACTOR_VERSION = '2.25.4';
+export const RULES_EXTRACTOR_VERSION = '2.25.5';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

@@ -73,6 +73,16 @@ function joinedNames(prefix: string): string[] {
   return m?.[1] === undefined ? [] : m[1].split(NAME_JOINS).filter((n) => canBeName(n));
 }
 
+/**
+ * A member who began a place today ("Tomás started sleepaway camp today", "Efua starts nursery
+ * this morning"): there now. Another day ("starts camp next week") is a plan, no status; a
+ * sentence that goes on ("but came home sick at noon") may have ended the stay, so it reads none.
+ */
+const STARTED_TODAY = new RegExp(
+  String.raw`(${NAME})\s+(?:started|starts|began|has started|is starting)\s+(?:(?:sleepaway|summer|day|overnight|residential|his|her|their|a|the|big|new)\s+){0,2}(school|camp|daycare|preschool|kindergarten)\s+(?:today|this morning)\b`,
+  'u',
+);
+
 const DROPPED = new RegExp(
   String.raw`\b(?:dropped|took|drove|walked)\s+(${NAMES})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',
@@ -511,6 +521,21 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     out.push(
       ...memberCandidate(name, placeStatus(dropped?.[2] ?? ''), clause, doc, dropped?.[0] ?? t, 1),
     );
+  }
+  const started = STARTED_TODAY.exec(t);
+  // "… started school today but came home sick at noon": what follows may end the stay.
+  const after = started
+    ? clause.sentence.slice(clause.sentence.indexOf(started[0]) + started[0].length)
+    : '';
+  if (
+    started?.[1] &&
+    started[2] &&
+    canBeName(started[1]) &&
+    out.length === 0 &&
+    !/\b(?:but|until|till|then|and then|before)\b/i.test(after)
+  ) {
+    doc.lastPerson = started[1];
+    out.push(...memberCandidate(started[1], placeStatus(started[2]), clause, doc, started[0], 1));
   }
   for (const pattern of [PLACE_STATUS, GOING]) {
     const m = pattern.exec(t);
