@@ -480,39 +480,56 @@ function stillIll(text: string, m: RegExpExecArray | null): RegExpExecArray | nu
  * "practice is cancelled today").
  */
 export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
+  const out: Candidate[] = [...illnessStatus(clause, doc)];
+  out.push(...arrivedStatus(clause, doc, out.length > 0));
+  out.push(...placeStatusSaid(clause, doc, out.length > 0));
   const t = clause.text;
-  const out: Candidate[] = [];
+  const staying = modifiesNoun(clause, STAYING.exec(t));
+  const name = staying ? personBefore(t, staying.index, doc) : null;
+  if (staying && name !== null) {
+    doc.lastPerson = name;
+    out.push(...memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
+  }
+  if (doc.group?.startsWith('team:')) return out;
+  out.push(...scheduleRules(clause, doc));
+  return out;
+}
 
-  const sickHas = stillIll(t, SICK_HAS.exec(t));
-  const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
+/** A member sick or well: an illness now, one told as past, and a recovery after it. */
+function illnessStatus(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
   const recovered = RECOVERED.exec(t);
   if (recovered) {
     const name =
       personBefore(t, recovered.index, doc) ?? personBefore(t, t.indexOf(recovered[0]) + 1, doc);
-    if (name !== null) {
-      doc.lastPerson = name;
-      out.push(...memberCandidate(name, 'well', clause, doc, recovered[0], 0));
-    }
-  } else {
-    for (const m of [sickHas, sickIs]) {
-      if (!m) continue;
-      const name = personBefore(t, m.index, doc);
-      if (name === null) continue;
-      doc.lastPerson = name;
-      const since = RECOVERED_SINCE.exec(t.slice(m.index + m[0].length));
-      // "Zara was sick last week, all better now": the illness is over, the member is well.
-      if (since) out.push(...memberCandidate(name, 'well', clause, doc, since[0], 2));
-      else if (!pastIllness(clause, m, doc)) {
-        out.push(...memberCandidate(name, 'sick', clause, doc, m[0], 2));
-      }
-      break;
-    }
-    // "Zara was sick last week. All better now.": a bare recovery is the person just named.
-    const bare = RECOVERED_SINCE.exec(t);
-    if (!sickHas && !sickIs && bare?.index === 0 && doc.lastPerson !== null) {
-      out.push(...memberCandidate(doc.lastPerson, 'well', clause, doc, bare[0], 2));
-    }
+    if (name === null) return [];
+    doc.lastPerson = name;
+    return memberCandidate(name, 'well', clause, doc, recovered[0], 0);
   }
+  const sickHas = stillIll(t, SICK_HAS.exec(t));
+  const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
+  for (const m of [sickHas, sickIs]) {
+    if (!m) continue;
+    const name = personBefore(t, m.index, doc);
+    if (name === null) continue;
+    doc.lastPerson = name;
+    const since = RECOVERED_SINCE.exec(t.slice(m.index + m[0].length));
+    // "Zara was sick last week, all better now": the illness is over, the member is well.
+    if (since) return memberCandidate(name, 'well', clause, doc, since[0], 2);
+    return pastIllness(clause, m, doc) ? [] : memberCandidate(name, 'sick', clause, doc, m[0], 2);
+  }
+  // "Zara was sick last week. All better now.": a bare recovery is the person just named.
+  const bare = RECOVERED_SINCE.exec(t);
+  if (!sickHas && !sickIs && bare?.index === 0 && doc.lastPerson !== null) {
+    return memberCandidate(doc.lastPerson, 'well', clause, doc, bare[0], 2);
+  }
+  return [];
+}
+
+/** Members dropped off at a place ("Dropped Elif and Can at school") or who started it today. */
+function arrivedStatus(clause: Clause, doc: DocContext, saidBefore: boolean): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   const dropped = DROPPED.exec(t);
   // "Dropped Elif and Can at school": each child dropped off is there.
   for (const name of dropped?.[2] ? (dropped[1]?.split(NAME_JOINS) ?? []) : []) {
@@ -523,20 +540,19 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
     );
   }
   const started = STARTED_TODAY.exec(t);
-  // "… started school today but came home sick at noon": what follows may end the stay.
-  const after = started
-    ? clause.sentence.slice(clause.sentence.indexOf(started[0]) + started[0].length)
-    : '';
-  if (
-    started?.[1] &&
-    started[2] &&
-    canBeName(started[1]) &&
-    out.length === 0 &&
-    !/\b(?:but|until|till|then|and then|before)\b/i.test(after)
-  ) {
-    doc.lastPerson = started[1];
-    out.push(...memberCandidate(started[1], placeStatus(started[2]), clause, doc, started[0], 1));
+  if (!started?.[1] || !started[2] || !canBeName(started[1]) || saidBefore || out.length > 0) {
+    return out;
   }
+  // "… started school today but came home sick at noon": what follows may end the stay.
+  const after = clause.sentence.slice(clause.sentence.indexOf(started[0]) + started[0].length);
+  if (/\b(?:but|until|till|then|and then|before)\b/i.test(after)) return out;
+  doc.lastPerson = started[1];
+  return memberCandidate(started[1], placeStatus(started[2]), clause, doc, started[0], 1);
+}
+
+/** A member at a place or going there today ("Ana's still going to school", "Leo is at camp"). */
+function placeStatusSaid(clause: Clause, doc: DocContext, saidBefore: boolean): Candidate[] {
+  const t = clause.text;
   for (const pattern of [PLACE_STATUS, GOING]) {
     const m = pattern.exec(t);
     if (!m?.[1]) continue;
@@ -549,41 +565,27 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
       continue;
     }
     if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
-    // "Bao is better and back at school": a place with no subject of its own belongs to the
-    // person this clause already named.
-    // "Tobi has a cold but went to school anyway": a place conceded over what was just said of
-    // the person (an illness) belongs to them and is where they are now, so it outranks it.
-    const conceded = CONCEDED.test(t);
+    const status = placeStatus(m[1]);
     // "Linh and Bao both at school today": each name of a joined subject is there.
     const joined = joinedNames(t.slice(0, m.index));
     if (joined.length > 1) {
-      for (const name of joined) {
-        out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
-      }
       doc.lastPerson = joined[joined.length - 1] ?? null;
-      break;
+      return joined.flatMap((name) => memberCandidate(name, status, clause, doc, m[0], 1));
     }
+    // "Tobi has a cold but went to school anyway": a place conceded over what was just said of
+    // the person (an illness) belongs to them and is where they are now, so it outranks it.
+    const conceded = CONCEDED.test(t);
+    // "Bao is better and back at school": a place with no subject of its own belongs to the
+    // person this clause already named.
     const name =
       personBefore(t, m.index, doc) ??
-      (out.length > 0 || conceded ? (doc.lastPerson ?? null) : null) ??
+      (saidBefore || conceded ? (doc.lastPerson ?? null) : null) ??
       leadingMember(t, doc);
     if (name === null) continue;
     doc.lastPerson = name;
-    out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], conceded ? 3 : 1));
-    break;
+    return memberCandidate(name, status, clause, doc, m[0], conceded ? 3 : 1);
   }
-  const staying = modifiesNoun(clause, STAYING.exec(t));
-  if (staying) {
-    const name = personBefore(t, staying.index, doc);
-    if (name !== null) {
-      doc.lastPerson = name;
-      out.push(...memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
-    }
-  }
-
-  if (doc.group?.startsWith('team:')) return out;
-  out.push(...scheduleRules(clause, doc));
-  return out;
+  return [];
 }
 
 /**
