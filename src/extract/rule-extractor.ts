@@ -33,16 +33,34 @@ export const RULES_EXTRACTOR_ID = 'rules';
 /**
  * Version of the rules. Bump it whenever a rule changes what it extracts: observations carry
  * `rules@<version>`, and re-extracting with new rules must not collide with recorded ones.
- * 2.24.0: an ordinal before the noun it counts ("the 9th inning") is no date; a passenger bumped
- * or rebooked onto another departure ("got bumped to the 3rd") moves the trip's departure.
- * 2.24.1: a terse payment keeps its compound object ("paid off the credit card") and its sum
- * ("Paid rent, 1200"; a currency without cents is money); a booking in the plural ("booked
- * flights to X") or as tickets bought ("got tickets to X for Friday") is a plan.
- * 2.24.2: "I'm off to X" (the speaker or the speaker's group) is a plan like "flying to X".
- * 2.24.3: back in a known place ("Landed back in Toronto", "Back in London after …") or in from
- * one ("Got in late from Cork") is a return.
+ *
+ * Version notes (the commit messages say more):
+ * - 2.24.0: an ordinal before the noun it counts ("the 9th inning") is no date; a passenger bumped
+ *   or rebooked onto another departure ("got bumped to the 3rd") moves the trip's departure.
+ * - 2.24.1: a terse payment keeps its compound object ("paid off the credit card") and its sum
+ *   ("Paid rent, 1200"; a currency without cents is money); a booking in the plural ("booked
+ *   flights to X") or as tickets bought ("got tickets to X for Friday") is a plan.
+ * - 2.24.2: "I'm off to X" (the speaker or the speaker's group) is a plan like "flying to X".
+ * - 2.24.3: back in a known place ("Landed back in Toronto", "Back in London after …") or in from
+ *   one ("Got in late from Cork") is a return.
+ * - 2.25.0: a member's status is theirs now: an illness told as past and over ("was sick last
+ *   week, all better now") is `well` or nothing, a friend or teacher named in a family's thread
+ *   ("Zara's friend Maya") is no member, a place conceded over an illness ("has a cold but went
+ *   to school anyway") is where the member is.
+ * - 2.25.1: a release named only by its version and moved to a day ("Release 4.2 slipped to next
+ *   Thursday") is the deadline of the team's one project on record; none or several: nothing.
+ * - 2.25.2: "<event>'s cancelled" cancels like "<event> is cancelled"; a move with no subject
+ *   ("… is back on! Rescheduled to Sunday the 13th at 11:00") is the event named before it.
+ * - 2.25.3: "It's back to in progress" names no project `it_s_back_to`: "it" is the project just
+ *   named, else the team's one project on record, else nothing.
+ * - 2.25.4: members named together before a place ("Linh and Bao both at school", "dropped Elif
+ *   and Can at school") each have that place as their status.
+ * - 2.25.5: a member who started a place today ("Tomás started sleepaway camp today") is there.
+ * - 2.26.0: the 2.24 and 2.25 lines (written side by side) together; a holiday after a travel verb ("flying home for
+ *   Christmas") is no destination, even where a gazetteer holds a town of that name; a booking
+ *   heading ("Flights booked: Oslo on 3 December") is the speaker's, not a person's named after it.
  */
-export const RULES_EXTRACTOR_VERSION = '2.24.3';
+export const RULES_EXTRACTOR_VERSION = '2.26.0';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 
@@ -176,38 +194,39 @@ function runRules(clause: Clause, doc: DocContext): Candidate[] {
   return DOMAIN_RULES.flatMap((rules) => rules.read(clause, doc));
 }
 
-/**
- * The rule-based extractor as a pure function: sentences and clauses, each classified (question,
- * hypothetical, historical, retraction, plan, assertion), each read by the travel, project,
- * family, financial and profile rules; then one value per slot (a state-changing statement over a
- * non-state one, a later clause over an earlier one).
- */
-export function extractWithRules(input: ExtractionInput): Extraction {
-  const doc = createContext(input);
-  const text = normalizeText(input.text);
-  const lines = text.split('\n');
+/** What one pass over a text gathers, line by line and sentence by sentence. */
+interface Reading {
+  readonly candidates: Candidate[];
+  readonly unrecognised: string[];
+  readonly intents: Intent[];
+  retractsPrevious: boolean;
+  /** The previous sentence opened with a retraction and read nothing. */
+  unsaidRetraction: boolean;
+}
+
+/** A note's first line read as its heading: short, no "key: value" and no time or date. */
+function noteHeading(input: ExtractionInput, doc: DocContext, lines: readonly string[]) {
   const firstLine = lines.find((l) => l.trim() !== '')?.trim() ?? '';
-  const heading =
-    doc.kind === 'document' &&
+  return doc.kind === 'document' &&
     input.source === 'note' &&
     firstLine.split(/\s+/).length <= 5 &&
     !firstLine.includes(':') &&
     !/\d{1,2}[:/]\d/.test(firstLine)
-      ? firstLine.replace(/^#+\s*/, '')
-      : null;
-  doc.topic = heading ?? (input.title === undefined ? null : cleanTopic(input.title));
-  // A plan note dated in its heading ("Week plan (Mar 2-8)") means its weekdays in that week,
-  // however much later it is read again.
-  const headingDate = heading === null ? null : (findDates(heading, input.at)[0]?.date ?? null);
-  const anchor = headingDate === null ? input.at : `${headingDate}T00:00:00Z`;
+    ? firstLine.replace(/^#+\s*/, '')
+    : null;
+}
 
-  const candidates: Candidate[] = [];
-  const unrecognised: string[] = [];
-  const intents: Intent[] = [];
-  let retractsPrevious = false;
-  // The previous sentence opened with a retraction and read nothing.
-  let unsaidRetraction = false;
+/**
+ * The date the text's weekdays count from: a plan note dated in its heading ("Week plan (Mar
+ * 2-8)") means its weekdays in that week, however much later it is read again.
+ */
+function anchorOf(heading: string | null, at: string): string {
+  const headingDate = heading === null ? null : (findDates(heading, at)[0]?.date ?? null);
+  return headingDate === null ? at : `${headingDate}T00:00:00Z`;
+}
 
+/** Whether a note is read as "key: value" lines, and whether those list projects. */
+function keyValueModes(input: ExtractionInput, doc: DocContext, lines: readonly string[]) {
   const keyValues = lines
     .map((line) => KEY_VALUE.exec(line))
     .filter((m): m is RegExpExecArray => m !== null && !NOT_KEYS.test((m[1] ?? '').trim()));
@@ -218,110 +237,173 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       doc.topic,
       keyValues.map((m) => m[1] ?? ''),
     );
+  return { kvMode, projectDoc };
+}
 
-  for (const [index, line] of lines.entries()) {
-    const kv = kvMode
-      ? (KEY_VALUE.exec(line) ?? (projectDoc ? GLOSSED_KEY_VALUE.exec(line) : null))
-      : null;
-    if (kv?.[1] && kv[2] && !NOT_KEYS.test(kv[1].trim())) {
-      const clause = clauseOf(kv[2], line, false, anchor);
-      const found: Candidate[] = [];
-      if (projectDoc) {
-        const topics = [...headingsAbove(lines, index), ...(doc.topic === null ? [] : [doc.topic])];
-        const c = projectField(kv[1], kv[2], clause, doc, topics);
-        if (c) found.push(c);
-      } else if (!projectDoc) {
-        found.push(...profileField(kv[1], kv[2], clause, doc, headingsAbove(lines, index)));
-      }
-      // "Nomvuyo: piano lesson, Saturdays 9:30" is a line about that person: read whole, so the
-      // name stays the owner of what follows it.
-      const read =
-        !projectDoc && personKey(kv[1], doc)
-          ? clauseOf(`${kv[1].trim()} - ${kv[2].trim()}`, line, false, anchor)
-          : clause;
-      if (found.length === 0) found.push(...runRules(read, doc));
-      if (found.length === 0) unrecognised.push(line.trim());
-      candidates.push(...found);
-      intents.push(clause.intent.intent);
-      continue;
-    }
-    if (heading !== null && index === lines.indexOf(lines.find((l) => l.trim() !== '') ?? '')) {
-      continue;
-    }
-    for (const sentence of splitSentences(line)) {
-      const afterUnsaid = unsaidRetraction;
-      unsaidRetraction = false;
-      let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
-      // "Sorry, I meant Boulder, not Denver" corrects one value on record and keeps the rest.
-      const corrected =
-        doc.kind === 'chat'
-          ? contrastiveCorrections(body, input.known, sentence.asked, input.role)
-          : [];
-      if (corrected.length > 0) {
-        candidates.push(...corrected);
-        intents.push('assertive');
-        continue;
-      }
-      // "Correction: the electricity bill is actually €94" sets the slot its subject names, or
-      // nothing when the subject names none (or several).
-      const stated = statedCorrection(body, doc, sentence.asked);
-      if (stated.handled) {
-        candidates.push(...stated.candidates);
-        intents.push('assertive');
-        if (stated.candidates.length === 0) unrecognised.push(sentence.text);
-        continue;
-      }
-      // "Scratch that, the gym is packed at 6pm. Back to mornings.": a retraction whose words
-      // read nothing, then a sentence that restores the value it replaced, is a bare one said
-      // with its effect.
-      if (afterUnsaid && isRestore(body) && !ROUTINE_RETURN.test(body.trim())) {
-        retractsPrevious = true;
-        intents.push('retract');
-        continue;
-      }
-      const rest = afterRetraction(body);
-      if (rest !== null) {
-        // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
-        // ("Correction: we leave on the 12th") changes only what the rest names, and nothing
-        // committed when the rest reads nothing: which field it meant is then a guess.
-        if (isBareRetraction(rest)) {
-          retractsPrevious = true;
-          intents.push('retract');
-          continue;
-        }
-        body = rest;
-      }
-      const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
-      const before = candidates.length;
-      doc.afterRetraction = rest !== null;
-      for (const piece of pieces) {
-        const clause = clauseOf(piece, body, sentence.asked, anchor);
-        intents.push(clause.intent.intent);
-        candidates.push(...runRules(clause, doc));
-      }
-      doc.afterRetraction = false;
-      if (candidates.length === before) {
-        unrecognised.push(sentence.text);
-        unsaidRetraction = rest !== null;
-      }
-    }
+/** One "key: value" line of a note: a project field, a profile field, else the rules. */
+function readKeyValueLine(
+  kv: RegExpExecArray,
+  at: { lines: readonly string[]; index: number; anchor: string; projectDoc: boolean },
+  doc: DocContext,
+  reading: Reading,
+): void {
+  const key = kv[1] ?? '';
+  const value = kv[2] ?? '';
+  const line = at.lines[at.index] ?? '';
+  const clause = clauseOf(value, line, false, at.anchor);
+  const found: Candidate[] = [];
+  if (at.projectDoc) {
+    const topics = [
+      ...headingsAbove(at.lines, at.index),
+      ...(doc.topic === null ? [] : [doc.topic]),
+    ];
+    const c = projectField(key, value, clause, doc, topics);
+    if (c) found.push(c);
+  } else {
+    found.push(...profileField(key, value, clause, doc, headingsAbove(at.lines, at.index)));
   }
+  // "Nomvuyo: piano lesson, Saturdays 9:30" is a line about that person: read whole, so the
+  // name stays the owner of what follows it.
+  const read =
+    !at.projectDoc && personKey(key, doc)
+      ? clauseOf(`${key.trim()} - ${value.trim()}`, line, false, at.anchor)
+      : clause;
+  if (found.length === 0) found.push(...runRules(read, doc));
+  if (found.length === 0) reading.unrecognised.push(line.trim());
+  reading.candidates.push(...found);
+  reading.intents.push(clause.intent.intent);
+}
 
+/**
+ * A sentence that corrects a value rather than states one: "Sorry, I meant Boulder, not Denver"
+ * (one value on record, the rest kept) or "Correction: the electricity bill is actually €94" (the
+ * slot its subject names, or nothing when it names none or several). Returns whether it was one.
+ */
+function readCorrection(
+  sentence: { text: string; asked: boolean },
+  body: string,
+  input: ExtractionInput,
+  doc: DocContext,
+  reading: Reading,
+): boolean {
+  const corrected =
+    doc.kind === 'chat'
+      ? contrastiveCorrections(body, input.known, sentence.asked, input.role)
+      : [];
+  if (corrected.length > 0) {
+    reading.candidates.push(...corrected);
+    reading.intents.push('assertive');
+    return true;
+  }
+  const stated = statedCorrection(body, doc, sentence.asked);
+  if (!stated.handled) return false;
+  reading.candidates.push(...stated.candidates);
+  reading.intents.push('assertive');
+  if (stated.candidates.length === 0) reading.unrecognised.push(sentence.text);
+  return true;
+}
+
+/** One sentence of a line: a correction, a retraction, else its clauses read by the rules. */
+function readSentence(
+  sentence: { text: string; asked: boolean },
+  input: ExtractionInput,
+  doc: DocContext,
+  anchor: string,
+  reading: Reading,
+): void {
+  const afterUnsaid = reading.unsaidRetraction;
+  reading.unsaidRetraction = false;
+  let body = doc.kind === 'chat' ? withoutQuotations(sentence.text) : sentence.text;
+  if (readCorrection(sentence, body, input, doc, reading)) return;
+  // "Scratch that, the gym is packed at 6pm. Back to mornings.": a retraction whose words
+  // read nothing, then a sentence that restores the value it replaced, is a bare one said
+  // with its effect.
+  if (afterUnsaid && isRestore(body) && !ROUTINE_RETURN.test(body.trim())) {
+    reading.retractsPrevious = true;
+    reading.intents.push('retract');
+    return;
+  }
+  const rest = afterRetraction(body);
+  if (rest !== null) {
+    // A bare "Scratch that." withdraws the speaker's previous statement. One that goes on
+    // ("Correction: we leave on the 12th") changes only what the rest names, and nothing
+    // committed when the rest reads nothing: which field it meant is then a guess.
+    if (isBareRetraction(rest)) {
+      reading.retractsPrevious = true;
+      reading.intents.push('retract');
+      return;
+    }
+    body = rest;
+  }
+  const pieces = doc.kind === 'chat' ? splitClauses(body) : [body];
+  const before = reading.candidates.length;
+  doc.afterRetraction = rest !== null;
+  for (const piece of pieces) {
+    const clause = clauseOf(piece, body, sentence.asked, anchor);
+    reading.intents.push(clause.intent.intent);
+    reading.candidates.push(...runRules(clause, doc));
+  }
+  doc.afterRetraction = false;
+  if (reading.candidates.length === before) {
+    reading.unrecognised.push(sentence.text);
+    reading.unsaidRetraction = rest !== null;
+  }
+}
+
+/** One value per slot (a state-changing statement over a non-state one, a later over an earlier). */
+function settle(input: ExtractionInput, doc: DocContext, reading: Reading): Extraction {
   const merged = new Map<string, Candidate>();
-  for (const c of candidates) {
+  for (const c of reading.candidates) {
     const key = slotKey(c.entityId, c.field);
     const existing = merged.get(key);
     merged.set(key, existing ? byPriority(existing, c) : c);
   }
   const pasted = doc.kind === 'chat' && readsAsPasted(input.text);
   const observations = [...merged.values()].map((c) => toObservation(asPastedReading(c, pasted)));
-  const stateIntent = intents.find((i) => STATE_INTENTS.has(i));
-  const intent: Intent | null = retractsPrevious
+  const stateIntent = reading.intents.find((i) => STATE_INTENTS.has(i));
+  const intent: Intent | null = reading.retractsPrevious
     ? 'retract'
     : observations.some((o) => STATE_INTENTS.has(o.intent))
       ? (stateIntent ?? 'assertive')
-      : (intents[0] ?? null);
+      : (reading.intents[0] ?? null);
+  const { retractsPrevious, unrecognised } = reading;
   return { intent, observations, retractsPrevious, unrecognised };
+}
+
+/**
+ * The rule-based extractor as a pure function: sentences and clauses, each classified (question,
+ * hypothetical, historical, retraction, plan, assertion), each read by the travel, project,
+ * family, financial and profile rules; then one value per slot (a state-changing statement over a
+ * non-state one, a later clause over an earlier one).
+ */
+export function extractWithRules(input: ExtractionInput): Extraction {
+  const doc = createContext(input);
+  const lines = normalizeText(input.text).split('\n');
+  const heading = noteHeading(input, doc, lines);
+  doc.topic = heading ?? (input.title === undefined ? null : cleanTopic(input.title));
+  const anchor = anchorOf(heading, input.at);
+  const { kvMode, projectDoc } = keyValueModes(input, doc, lines);
+  const headingLine = heading === null ? -1 : lines.findIndex((l) => l.trim() !== '');
+  const reading: Reading = {
+    candidates: [],
+    unrecognised: [],
+    intents: [],
+    retractsPrevious: false,
+    unsaidRetraction: false,
+  };
+  for (const [index, line] of lines.entries()) {
+    const kv = kvMode
+      ? (KEY_VALUE.exec(line) ?? (projectDoc ? GLOSSED_KEY_VALUE.exec(line) : null))
+      : null;
+    if (kv?.[1] && kv[2] && !NOT_KEYS.test(kv[1].trim())) {
+      readKeyValueLine(kv, { lines, index, anchor, projectDoc }, doc, reading);
+      continue;
+    }
+    if (index === headingLine) continue;
+    for (const sentence of splitSentences(line))
+      readSentence(sentence, input, doc, anchor, reading);
+  }
+  return settle(input, doc, reading);
 }
 
 /** The default, offline extractor: `rules@1.0.0`. */

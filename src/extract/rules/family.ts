@@ -58,8 +58,33 @@ const GOING =
   /(?:\bis|'s|\bare|'re)?\s*(?:still\s+|now\s+|already\s+)*(?:going|went|gone|headed|heading|back|off)\s+to\s+(school|(?:day\s+)?camp|daycare|preschool|work|kindergarten)\b/i;
 const STAYING =
   /(?:\bis|'s|\bare|'re)\s+(?:staying\s+|stuck\s+|kept\s+|off\s+|back\s+)?(?:at\s+)?home\b(?!\s+from)/i;
+/** Names joined by "and", "&" or commas: "Elif and Can", "Ama, Kofi and Esi". */
+const NAMES = String.raw`${NAME}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)${NAME}){0,3}`;
+const NAME_JOINS = /\s*,\s*|\s+and\s+|\s*&\s*/;
+/** Two names or more as the whole subject before a status ("Linh and Bao both"). */
+const JOINED_SUBJECT = new RegExp(
+  String.raw`^\s*(${NAME}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)${NAME}){1,3})(?:\s+(?:are|'re|both|all|are both|are all))?\s*$`,
+  'u',
+);
+
+/** Each name of a joined subject ("Linh and Bao both" → Linh, Bao); none for a single name. */
+function joinedNames(prefix: string): string[] {
+  const m = JOINED_SUBJECT.exec(prefix);
+  return m?.[1] === undefined ? [] : m[1].split(NAME_JOINS).filter((n) => canBeName(n));
+}
+
+/**
+ * A member who began a place today ("Tomás started sleepaway camp today", "Efua starts nursery
+ * this morning"): there now. Another day ("starts camp next week") is a plan, no status; a
+ * sentence that goes on ("but came home sick at noon") may have ended the stay, so it reads none.
+ */
+const STARTED_TODAY = new RegExp(
+  String.raw`(${NAME})\s+(?:started|starts|began|has started|is starting)\s+(?:(?:sleepaway|summer|day|overnight|residential|his|her|their|a|the|big|new)\s+){0,2}(school|camp|daycare|preschool|kindergarten)\s+(?:today|this morning)\b`,
+  'u',
+);
+
 const DROPPED = new RegExp(
-  String.raw`\b(?:dropped|took|drove|walked)\s+(${NAME})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
+  String.raw`\b(?:dropped|took|drove|walked)\s+(${NAMES})\s+(?:off\s+)?(?:at|to)\s+(school|(?:day\s+)?camp|daycare|preschool|kindergarten)\b`,
   'iu',
 );
 
@@ -104,6 +129,22 @@ function ownedByOther(text: string, name: string, doc: DocContext): boolean {
   return before !== undefined && THIRD_PARTY_POSSESSOR.pattern.test(` ${before} ${name}`);
 }
 
+/** Someone named by a relation outside the household: a friend, a classmate, a teacher. */
+const NOT_KIN =
+  /^(?:friends?|mates?|buddy|pals?|classmates?|schoolmates?|teammates?|teachers?|coach|tutor|nanny|babysitter|neighbou?rs?|boss|colleague|co-?worker|roommate|flatmate)$/i;
+
+/**
+ * Whether the clause names the person by a relation outside the household ("Zara's friend Maya
+ * has the flu", "her classmate Ines is off school"): no member of the thread's family, unless the
+ * registry lists them as one. Kin ("Zara's brother Tobi") stays a member.
+ */
+function acquaintance(text: string, name: string, doc: DocContext): boolean {
+  if (isKnownMember(name, doc)) return false;
+  const at = text.search(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'u'));
+  const before = /([^\s,]+),?\s+$/u.exec(text.slice(0, Math.max(at, 0)))?.[1];
+  return at > 0 && before !== undefined && NOT_KIN.test(before);
+}
+
 /**
  * The status of the member `name`, under the field `family.<nameSlug>.status`, the one spelling of
  * the member match; none for a name that folds to nothing (a script `nameSlug` cannot write).
@@ -118,7 +159,7 @@ function memberCandidate(
 ): Candidate[] {
   const slug = nameSlug(name);
   if (slug === '' || titledPerson(name, doc.input.text)) return [];
-  const group = groupOf(name, doc);
+  const group = acquaintance(clause.text, name, doc) ? null : groupOf(name, doc);
   const entityId = group?.startsWith('family:') ? group : personEntity(name);
   const intent = clause.intent.intent;
   // Said in the user's own chat about someone in no family the store knows ("Ella has the
@@ -399,6 +440,32 @@ const LASTS_UNTIL_NOW =
 const A_HISTORY =
   /\b(?:before|twice|three times|in the past|ever|once|already|immune|as a (?:kid|baby|child))\b/i;
 
+/**
+ * A recovery said with no subject of its own, after the illness or opening the next sentence
+ * ("…, all better now", "All better now.", "but fine now"): the person the illness was said of.
+ * "Now" or a closing "all better" is required: "better" alone also compares ("better than the
+ * flu"), and "all better by Friday" is a hope.
+ */
+const RECOVERED_SINCE =
+  /(?:^|[,;]\s*|\b(?:but|and)\s+)(?:(?:all|much|fully|feeling|a lot)\s+)?(?:better|recovered|fine)\s+now\b|(?:^|[,;]\s*|\b(?:but|and)\s+)all better(?=[\s.!]*$)/i;
+
+/**
+ * An illness told as past ("Zara was sick last week", "Tobi had a cold on the 2nd"): a past copula
+ * or "had" (not "has had", see `stillIll`) with a date before the message's day, and nothing that
+ * makes it last until now ("since", "still"). A history, not the member's status now.
+ */
+function pastIllness(clause: Clause, m: RegExpExecArray, doc: DocContext): boolean {
+  const past =
+    /^(?:was|were|had)\b/i.test(m[0]) || /\b(?:was|were)\s*$/i.test(clause.text.slice(0, m.index));
+  if (!past || LASTS_UNTIL_NOW.test(clause.text)) return false;
+  const today = doc.input.at.slice(0, 10);
+  return clause.dates.some((d) => d.date !== null && d.date < today);
+}
+
+/** A concession: what follows holds despite what was said before ("went anyway", "still went"). */
+const CONCEDED =
+  /\b(?:anyway|anyways|regardless|all the same|even so|still (?:went|goes|going))\b/i;
+
 /** A "has had <illness>" match only when the illness lasts until now (see `LASTS_UNTIL_NOW`). */
 function stillIll(text: string, m: RegExpExecArray | null): RegExpExecArray | null {
   if (m === null || !/^had\b/i.test(m[0])) return m;
@@ -413,34 +480,79 @@ function stillIll(text: string, m: RegExpExecArray | null): RegExpExecArray | nu
  * "practice is cancelled today").
  */
 export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
+  const out: Candidate[] = [...illnessStatus(clause, doc)];
+  out.push(...arrivedStatus(clause, doc, out.length > 0));
+  out.push(...placeStatusSaid(clause, doc, out.length > 0));
   const t = clause.text;
-  const out: Candidate[] = [];
+  const staying = modifiesNoun(clause, STAYING.exec(t));
+  const name = staying ? personBefore(t, staying.index, doc) : null;
+  if (staying && name !== null) {
+    doc.lastPerson = name;
+    out.push(...memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
+  }
+  if (doc.group?.startsWith('team:')) return out;
+  out.push(...scheduleRules(clause, doc));
+  return out;
+}
 
-  const sickHas = stillIll(t, SICK_HAS.exec(t));
-  const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
+/** A member sick or well: an illness now, one told as past, and a recovery after it. */
+function illnessStatus(clause: Clause, doc: DocContext): Candidate[] {
+  const t = clause.text;
   const recovered = RECOVERED.exec(t);
   if (recovered) {
     const name =
       personBefore(t, recovered.index, doc) ?? personBefore(t, t.indexOf(recovered[0]) + 1, doc);
-    if (name !== null) {
-      doc.lastPerson = name;
-      out.push(...memberCandidate(name, 'well', clause, doc, recovered[0], 0));
-    }
-  } else {
-    for (const m of [sickHas, sickIs]) {
-      if (!m) continue;
-      const name = personBefore(t, m.index, doc);
-      if (name === null) continue;
-      doc.lastPerson = name;
-      out.push(...memberCandidate(name, 'sick', clause, doc, m[0], 2));
-      break;
-    }
+    if (name === null) return [];
+    doc.lastPerson = name;
+    return memberCandidate(name, 'well', clause, doc, recovered[0], 0);
   }
+  const sickHas = stillIll(t, SICK_HAS.exec(t));
+  const sickIs = modifiesNoun(clause, SICK_IS.exec(t));
+  for (const m of [sickHas, sickIs]) {
+    if (!m) continue;
+    const name = personBefore(t, m.index, doc);
+    if (name === null) continue;
+    doc.lastPerson = name;
+    const since = RECOVERED_SINCE.exec(t.slice(m.index + m[0].length));
+    // "Zara was sick last week, all better now": the illness is over, the member is well.
+    if (since) return memberCandidate(name, 'well', clause, doc, since[0], 2);
+    return pastIllness(clause, m, doc) ? [] : memberCandidate(name, 'sick', clause, doc, m[0], 2);
+  }
+  // "Zara was sick last week. All better now.": a bare recovery is the person just named.
+  const bare = RECOVERED_SINCE.exec(t);
+  if (!sickHas && !sickIs && bare?.index === 0 && doc.lastPerson !== null) {
+    return memberCandidate(doc.lastPerson, 'well', clause, doc, bare[0], 2);
+  }
+  return [];
+}
+
+/** Members dropped off at a place ("Dropped Elif and Can at school") or who started it today. */
+function arrivedStatus(clause: Clause, doc: DocContext, saidBefore: boolean): Candidate[] {
+  const t = clause.text;
+  const out: Candidate[] = [];
   const dropped = DROPPED.exec(t);
-  if (dropped?.[1] && dropped[2] && canBeName(dropped[1])) {
-    doc.lastPerson = dropped[1];
-    out.push(...memberCandidate(dropped[1], placeStatus(dropped[2]), clause, doc, dropped[0], 1));
+  // "Dropped Elif and Can at school": each child dropped off is there.
+  for (const name of dropped?.[2] ? (dropped[1]?.split(NAME_JOINS) ?? []) : []) {
+    if (!canBeName(name)) continue;
+    doc.lastPerson = name;
+    out.push(
+      ...memberCandidate(name, placeStatus(dropped?.[2] ?? ''), clause, doc, dropped?.[0] ?? t, 1),
+    );
   }
+  const started = STARTED_TODAY.exec(t);
+  if (!started?.[1] || !started[2] || !canBeName(started[1]) || saidBefore || out.length > 0) {
+    return out;
+  }
+  // "… started school today but came home sick at noon": what follows may end the stay.
+  const after = clause.sentence.slice(clause.sentence.indexOf(started[0]) + started[0].length);
+  if (/\b(?:but|until|till|then|and then|before)\b/i.test(after)) return out;
+  doc.lastPerson = started[1];
+  return memberCandidate(started[1], placeStatus(started[2]), clause, doc, started[0], 1);
+}
+
+/** A member at a place or going there today ("Ana's still going to school", "Leo is at camp"). */
+function placeStatusSaid(clause: Clause, doc: DocContext, saidBefore: boolean): Candidate[] {
+  const t = clause.text;
   for (const pattern of [PLACE_STATUS, GOING]) {
     const m = pattern.exec(t);
     if (!m?.[1]) continue;
@@ -453,29 +565,27 @@ export function familyRules(clause: Clause, doc: DocContext): Candidate[] {
       continue;
     }
     if (/\bfrom home\b/i.test(t) && m[1].toLowerCase() === 'home') continue;
+    const status = placeStatus(m[1]);
+    // "Linh and Bao both at school today": each name of a joined subject is there.
+    const joined = joinedNames(t.slice(0, m.index));
+    if (joined.length > 1) {
+      doc.lastPerson = joined[joined.length - 1] ?? null;
+      return joined.flatMap((name) => memberCandidate(name, status, clause, doc, m[0], 1));
+    }
+    // "Tobi has a cold but went to school anyway": a place conceded over what was just said of
+    // the person (an illness) belongs to them and is where they are now, so it outranks it.
+    const conceded = CONCEDED.test(t);
     // "Bao is better and back at school": a place with no subject of its own belongs to the
     // person this clause already named.
     const name =
       personBefore(t, m.index, doc) ??
-      (out.length > 0 ? (doc.lastPerson ?? null) : null) ??
+      (saidBefore || conceded ? (doc.lastPerson ?? null) : null) ??
       leadingMember(t, doc);
     if (name === null) continue;
     doc.lastPerson = name;
-    out.push(...memberCandidate(name, placeStatus(m[1]), clause, doc, m[0], 1));
-    break;
+    return memberCandidate(name, status, clause, doc, m[0], conceded ? 3 : 1);
   }
-  const staying = modifiesNoun(clause, STAYING.exec(t));
-  if (staying) {
-    const name = personBefore(t, staying.index, doc);
-    if (name !== null) {
-      doc.lastPerson = name;
-      out.push(...memberCandidate(name, 'at_home', clause, doc, staying[0], 0));
-    }
-  }
-
-  if (doc.group?.startsWith('team:')) return out;
-  out.push(...scheduleRules(clause, doc));
-  return out;
+  return [];
 }
 
 /**
@@ -624,6 +734,8 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
   const stateIntent = scheduleIntent(clause);
   const known = knownSlotMove(clause, doc, stateIntent);
   if (known !== null) return known;
+  const carried = carriedMove(clause, doc, stateIntent);
+  if (carried !== null) return carried;
   if (!EVENT_WORDS.test(t)) {
     return movedNounPhrase(clause, doc, stateIntent) ?? replacedAfterRetraction(clause, doc);
   }
@@ -636,6 +748,31 @@ function scheduleRules(clause: Clause, doc: DocContext): Candidate[] {
     }
   }
   return cancelledEntry(said) ?? movedFromEntry(said) ?? timedEntry(said);
+}
+
+/** A move with no subject of its own: "Rescheduled to Sunday at 11", "and moved to the 14th". */
+const CARRIED_MOVE =
+  /^(?:(?:and|but|so)\s+)?(?:(?:it|that)\s*(?:is|'s|was|got|has been)\s+)?(?:now\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+(?:to|for)\s+/i;
+
+/**
+ * "Good news, the recital is back on! Rescheduled to Sunday the 13th at 11:00.": a move said with
+ * no subject is the event an earlier clause of the same message named (`doc.lastSchedule`), at
+ * the day and time it gives. Null when no event was named before or no day follows.
+ */
+function carriedMove(clause: Clause, doc: DocContext, stateIntent: Intent): Candidate[] | null {
+  const t = clause.text;
+  const m = CARRIED_MOVE.exec(t);
+  const slug = doc.lastSchedule;
+  if (m === null || slug === null || EVENT_WORDS.test(t)) return null;
+  const mention = clause.dates.find((d) => d.start >= m[0].length - 1 && d.date !== null);
+  if (mention === undefined || mention.start > m[0].length + 4) return null;
+  const read = dayAndTimeOf(clause, mention, m[0].length, doc);
+  if (read === null) return null;
+  const field = `family.schedule.${slug}`;
+  const entityId =
+    doc.input.known.find((k) => k.field === field)?.entityId ??
+    scheduleSaid(clause, doc, stateIntent).entityId;
+  return [scheduleCandidate(doc, entityId, slug, read, clause, t, stateIntent, true)];
 }
 
 /**
@@ -748,7 +885,7 @@ function cancelledEntry(said: ScheduleSaid): Candidate[] | null {
   const { clause, doc } = said;
   const t = clause.text;
   const cancelled =
-    /^(.{2,50}?)\s+(?:is|'s|are|has been|got|was)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
+    /^(.{2,50}?)(?:\s+(?:is|'s|are|has been|got|was)|['’]s)\s+(?:now\s+|officially\s+)?(?:cancell?ed|called off|off)\b/i.exec(
       t,
     ) ??
     /\b(?:cancell?ed|called off|no)\s+(?:the\s+)?(.{2,40}?)\s+(?:today|tonight|tomorrow|this week)\b/i.exec(
@@ -819,6 +956,8 @@ function timedEntry(said: ScheduleSaid): Candidate[] {
   const resolved = said.slotOf(phrase);
   if (resolved === null || resolved === 'ambiguous') return [];
   const { slug } = resolved;
+  // Named, even with no time read ("the recital is back on"): a later clause may move it.
+  doc.lastSchedule = slug;
   const on = resolved.entityId;
   const add = said.entryOn(resolved);
   const offset = movedObject

@@ -811,68 +811,111 @@ function choiceAt(clause: Clause, doc: DocContext): ChoiceAt | null {
 function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[]): Candidate[] {
   const found = choiceAt(clause, doc);
   if (found === null) return [];
-  const { verb, choice, habitual } = found;
+  const { verb, choice, habitual, p } = found;
   const tokens = clause.analysis.tokens;
-  const a = clause.analysis;
-  let p = found.p;
-  const switched = choice.kind === 'switch';
+  const out = openEmitters(clause, doc, choice.kind === 'switch');
+  // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
+  if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
+    return ownedChoice(clause, doc, p, facets, out);
+  }
+  if (choice.kind === 'owned' || (choice.kind === 'want' && !clause.intent.standing)) return [];
+  if (choice.kind === 'habit' && !habitual && !out.switched && !changeMarked(clause, null)) {
+    return [];
+  }
+  return genericChoice(clause, doc, found, facets, out);
+}
+
+/** How an open reading is emitted, weighed by what the speaker already holds. */
+interface OpenEmitters {
+  readonly entityId: string;
+  readonly switched: boolean;
+  /** `head` is the chosen thing's head noun, which "X, not Y" must repeat to mark a change. */
+  readonly emit: (reading: OpenReading, head: string) => Candidate[];
+  /**
+   * An open topic the speaker does not already hold is read tentatively (issue #10 §1): shown
+   * and explained, never committed on one sentence's structure; on a held topic the reading
+   * weighs as the facets' do, so a change marker may correct it.
+   */
+  readonly emitOpen: (reading: OpenReading, head: string) => Candidate[];
+  /**
+   * A closed facet met inside the open reading: never committed when laughed at or made for a
+   * reason or an occasion; a diet word names an open topic ("vegan cake" → `cake`), so it weighs
+   * as one (tentative unless the speaker holds that topic); a milk or a seat keeps its facet's
+   * weight.
+   */
+  readonly emitFacet: (reading: OpenReading, head: string, kind: Facet['facet']) => Candidate[];
+  /** A closed facet read with its own topic; `head` is what "X, not Y" must repeat. */
+  readonly emitFacetTopic: (facet: Facet, head: string, weak: boolean) => Candidate[];
+}
+
+function openEmitters(clause: Clause, doc: DocContext, switched: boolean): OpenEmitters {
   const entityId = entityFor({ kind: 'speaker' }, doc);
   // Laughed at, or made for a reason or an occasion: tentative whatever the topic.
   const limited =
     FOR_SOMETHING.test(clause.text) ||
     FOR_NAMED.test(clause.text) ||
     LAUGHTER.test(clause.sentence);
-  // `head` is the chosen thing's head noun, which "X, not Y" must repeat to mark a change.
   const emit = (reading: OpenReading, head: string): Candidate[] => [
     candidate(entityId, reading.topic, reading.value, clause, clause.text, {
       hedged: clause.intent.hedged || reading.weak,
       correction: switched || changeMarked(clause, head),
     }),
   ];
-  // An open topic the speaker does not already hold is read tentatively (issue #10 §1): shown
-  // and explained, never committed on one sentence's structure; on a held topic the reading
-  // weighs as the facets' do, so a change marker may correct it.
   const emitOpen = (reading: OpenReading, head: string): Candidate[] => {
     if (ownedByOtherRule(reading.topic)) return [];
     const held = heldTopic(doc, entityId, reading.topic);
     return emit(held && !limited ? reading : { ...reading, weak: true }, head);
   };
-  // A closed facet met inside the open reading: never committed when laughed at or made for a
-  // reason or an occasion; a diet word names an open topic ("vegan cake" → `cake`), so it weighs
-  // as one (tentative unless the speaker holds that topic); a milk or a seat keeps its facet's
-  // weight.
   const emitFacet = (reading: OpenReading, head: string, kind: Facet['facet']): Candidate[] => {
     const open = kind === 'diet' && !heldTopic(doc, entityId, reading.topic);
     return emit({ ...reading, weak: reading.weak || limited || open }, head);
   };
-  // A closed facet read with its own topic; `head` is what "X, not Y" must repeat.
   const emitFacetTopic = (facet: Facet, head: string, weak: boolean): Candidate[] => {
     const topic = topicFor(facet, null, doc, entityId, clause);
     return topic === null ? [] : emitFacet({ topic, value: facet.value, weak }, head, facet.facet);
   };
-  // "I have my hands full", "I have my doubts": "have my X" is no way of taking X.
-  if (/^my$/i.test(tokens[p]?.text ?? '') && OWNED_VERB.test(verb.lemma)) {
-    const owned = ownedWithComplement(tokens, p);
-    if (owned === null) return [];
-    // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
-    // topic, keyed by the thing it goes with (`coffee_milk`).
-    const facet = facets.find((f) => f.token > p && f.facet !== 'time');
-    // "Sometimes I like my tea sweet": limited to some occasions, tentative like any open choice.
-    if (facet === undefined) {
-      return emitOpen({ ...owned, weak: OCCASION.test(clause.text) }, owned.topic);
-    }
-    const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
-    const topic = topicFor(facet, key, doc, entityId, clause);
-    return topic === null
-      ? []
-      : emitFacet(
-          { topic, value: facet.value, weak: OCCASION.test(clause.text) },
-          facet.facet,
-          facet.facet,
-        );
+  return { entityId, switched, emit, emitOpen, emitFacet, emitFacetTopic };
+}
+
+/** "I take my coffee black", "I like my tea with oat milk": the owned thing and how. */
+function ownedChoice(
+  clause: Clause,
+  doc: DocContext,
+  p: number,
+  facets: readonly Facet[],
+  out: OpenEmitters,
+): Candidate[] {
+  const owned = ownedWithComplement(clause.analysis.tokens, p);
+  if (owned === null) return [];
+  // "I take my coffee with oat milk": a milk or a seat in the complement keeps its facet's
+  // topic, keyed by the thing it goes with (`coffee_milk`).
+  const facet = facets.find((f) => f.token > p && f.facet !== 'time');
+  // "Sometimes I like my tea sweet": limited to some occasions, tentative like any open choice.
+  if (facet === undefined) {
+    return out.emitOpen({ ...owned, weak: OCCASION.test(clause.text) }, owned.topic);
   }
-  if (choice.kind === 'owned' || (choice.kind === 'want' && !clause.intent.standing)) return [];
-  if (choice.kind === 'habit' && !habitual && !switched && !changeMarked(clause, null)) return [];
+  const key = facet.facet === 'milk' ? milkVehicle(owned.topic) : null;
+  const topic = topicFor(facet, key, doc, out.entityId, clause);
+  return topic === null
+    ? []
+    : out.emitFacet(
+        { topic, value: facet.value, weak: OCCASION.test(clause.text) },
+        facet.facet,
+        facet.facet,
+      );
+}
+
+/** "I prefer quiet hotels": a generic noun phrase chosen, its head the topic. */
+function genericChoice(
+  clause: Clause,
+  doc: DocContext,
+  found: ChoiceAt,
+  facets: readonly Facet[],
+  out: OpenEmitters,
+): Candidate[] {
+  const { verb, choice } = found;
+  const tokens = clause.analysis.tokens;
+  let p = found.p;
   // A generic thing: "a"/"an" only where one kind is chosen ("prefer a quiet room"), never
   // "the", "this" or anyone's ("I prefer the red one", "I like this hotel").
   if (/^(?:a|an)$/i.test(tokens[p]?.text ?? '') && choice.kind !== 'habit') p++;
@@ -881,21 +924,21 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   const run = tokens.slice(start, p);
   const last = run[run.length - 1];
   // "I switched from oat milk to almond": a seat or milk kind said bare after "to".
-  const bare = switched && run.length === 1 ? facets.find((f) => f.token === start) : undefined;
+  const bare = out.switched && run.length === 1 ? facets.find((f) => f.token === start) : undefined;
   if (bare !== undefined && bare.facet !== 'time' && bare.facet !== 'diet') {
-    return emitFacetTopic(bare, bare.facet, false);
+    return out.emitFacetTopic(bare, bare.facet, false);
   }
   if (last === undefined || run.length < 2) return [];
   if (choice.kind === 'taste' && !/^(?:best|most)$/i.test(tokens[p]?.text ?? '')) return [];
   // "hard copies of contracts": the phrase goes on, its last noun before "of" heads nothing.
   if (/^of$/i.test(tokens[p]?.text ?? '')) return [];
-  const named = namedOfHeldKind(run, doc, entityId);
+  const named = namedOfHeldKind(run, doc, out.entityId);
   if (named !== null) {
-    return emit({ topic: named, value: run.map((k) => k.text).join(' '), weak: false }, named);
+    return out.emit({ topic: named, value: run.map((k) => k.text).join(' '), weak: false }, named);
   }
   if (choice.kind === 'want') return [];
   const head = lemmaOf(last);
-  const comparison = comparisonOf(a);
+  const comparison = comparisonOf(clause.analysis);
   if (comparison !== null && comparison.marker >= p) {
     const rejected = tokens.slice(comparison.rejected[0], comparison.rejected[1]);
     const other = rejected[rejected.length - 1];
@@ -912,12 +955,13 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   if (!anaphoric && !topicLike(head, modifiers)) return [];
   const facet = facets.find((f) => f.token >= start && f.token < p);
   if (facet !== undefined) {
-    return facet.facet === 'time' ? [] : emitFacetTopic(facet, head, OCCASION.test(clause.text));
+    return facet.facet === 'time'
+      ? []
+      : out.emitFacetTopic(facet, head, OCCASION.test(clause.text));
   }
   if (anaphoric) return [];
   // "Go for" also names an outing ("always go for long walks"): only a noun modifier ("go for
   // dark roast") names a kind chosen.
-
   if (
     choice.kind === 'habit' &&
     !CONSUMING.test(verb.lemma) &&
@@ -925,7 +969,7 @@ function openPreference(clause: Clause, doc: DocContext, facets: readonly Facet[
   ) {
     return [];
   }
-  return emitOpen(
+  return out.emitOpen(
     {
       topic: slugify(head),
       value: modifiers.map((k) => k.text.toLowerCase()).join(' '),

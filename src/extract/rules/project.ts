@@ -67,6 +67,9 @@ const BARE_KIND = new RegExp(`^(?:${PROJECT_WORDS.source.slice(5, -3)})$`, 'i');
 const NOT_PROJECTS =
   /^(?:i|we|you|he|she|they|it|that|this|there|everything|everyone|nothing|all|things|the trip|trip|the flight|flight|practice|school|class|lesson|camp|the gym|gym|debit|payment|rent|bill|the budget|budget|it all|work|the weather|weather)$/i;
 
+/** A phrase that opens with a pronoun and its verb ("It's back to", "that was"): no name. */
+const PRONOUN_LED = /^(?:it|that|this)(?:['’]s|\s+(?:is|was|has|had|got|went|will|'ll))(?:\s|$)/i;
+
 const VERSIONED =
   /\b([A-Za-z][\w-]*)\s+(\d+(?:\.\d+)*)\s+(upgrade|migration|release|update|rollout)\b/i;
 
@@ -82,6 +85,12 @@ interface ProjectName {
  * match it ("referrals" → referral_program).
  */
 function projectName(phrase: string, doc: DocContext, entityId: string): ProjectName | null {
+  // "It's back to in progress": a pronoun and its verb name no project; "it" is the project just
+  // named, else the team's one project on record, else nothing.
+  if (PRONOUN_LED.test(phrase.trim())) {
+    const slug = doc.lastProject ?? onlyProject(doc, entityId);
+    return slug === null ? null : { slug, version: null };
+  }
   // A parenthetical is a gloss, not part of the name: "Fjord (alignment pipeline)" → fjord.
   let text = phrase
     .replace(/\s*\([^()]*\)/g, ' ')
@@ -672,15 +681,47 @@ function deadlineCandidates(clause: Clause, doc: DocContext, teamEntity: string)
 const SLIPPED_LAUNCH =
   /^(?:the\s+|our\s+)?([\p{L}][\p{L}\d .-]{1,40}?)\s+(?:launch|release|go-live|rollout|ship date)\s+(?:(?:is|has been|was|got|'s)\s+)?(?:now\s+)?(?:pushed|moved|slipped|delayed|postponed|bumped)\s+(?:back\s+|out\s+)?to\s+/iu;
 
+/**
+ * A release named by its version moved to a day ("Release 4.2 slipped to next Thursday", "v2.1
+ * is pushed to the 30th"): the version names no project, so it is the team's one project on
+ * record, and nothing when the team has none or several.
+ */
+const SLIPPED_VERSION =
+  /^(?:the\s+)?(?:release|version)?\s*v?\d+(?:\.\d+)+\s+(?:release\s+)?(?:(?:is|has been|was|got|'s)\s+)?(?:now\s+)?(?:pushed|moved|slipped|delayed|postponed|bumped)\s+(?:back\s+|out\s+)?to\s+/iu;
+
+/** The one project a team has on record, or null. */
+function onlyProject(doc: DocContext, teamEntity: string): string | null {
+  const slugs = new Set(
+    doc.input.known
+      .filter((k) => k.entityId === teamEntity && k.field.startsWith('project.'))
+      .map((k) => k.field.split('.')[1] ?? ''),
+  );
+  return slugs.size === 1 ? ([...slugs][0] ?? null) : null;
+}
+
+/** The project a slipped launch names (see `SLIPPED_LAUNCH`, `SLIPPED_VERSION`), or null. */
+function slippedProject(
+  doc: DocContext,
+  teamEntity: string,
+  m: RegExpExecArray,
+): { slug: string } | null {
+  if (m[1] === undefined) {
+    const slug = doc.group?.startsWith('team:') ? onlyProject(doc, teamEntity) : null;
+    return slug === null ? null : { slug };
+  }
+  const named = projectName(m[1], doc, teamEntity);
+  return named === null || !namesProject(m[1], named.slug, doc) ? null : named;
+}
+
 /** The deadline a launch moved to a day gives its project (see `SLIPPED_LAUNCH`). */
 function slippedLaunch(clause: Clause, doc: DocContext, teamEntity: string): Candidate | null {
   const t = clause.text;
-  const m = SLIPPED_LAUNCH.exec(t);
-  if (!m?.[1] || clause.analysis.negated) return null;
+  const m = SLIPPED_LAUNCH.exec(t) ?? SLIPPED_VERSION.exec(t);
+  if (m === null || clause.analysis.negated) return null;
   const date = clause.dates.find((d) => d.start >= m[0].length - 1 && d.date !== null);
   if (date?.date == null || date.start > m[0].length + 4) return null;
-  const named = projectName(m[1], doc, teamEntity);
-  if (named === null || !namesProject(m[1], named.slug, doc)) return null;
+  const named = slippedProject(doc, teamEntity, m);
+  if (named === null) return null;
   // Outside a team's thread a launch is any launch ("the SpaceX launch"): only a project on
   // record is one of the user's.
   const onRecord = doc.input.known.some((k) => k.field.startsWith(`project.${named.slug}.`));

@@ -222,6 +222,10 @@ function placeAt(
   // "In Tokyo mode", "on London time", "full Paris vibes": the name describes a mood, a clock
   // or a style, and says nothing of where anyone is.
   if (PLACE_AS_MODIFIER.test(after)) return null;
+  // "Flying home for Christmas", "heading home for Diwali": a holiday the trip is planned around
+  // names when, not where, though a gazetteer may hold a town of that name; a longer name it
+  // begins ("Christmas Island", "Easter Island") is still a place.
+  if (HOLIDAY_PERIOD.pattern.exec(place)?.[0].length === place.length) return null;
   const known = lookupPlace(place);
   if (known !== null) return { name: place, strength: 'strong' };
   if (unknown === false) return null;
@@ -751,6 +755,10 @@ function presenceHits(t: string, subjectBefore: SubjectAt): Hit[] {
 const TOPIC_OF =
   /(?:\babout|\b(?:documentary|film|movie|book|novel|podcast|article|show|series|story|episode|video|song|talk|lecture|essay)\s+(?:on|of))\s+(?:(?:the|a|an|his|her|their|that|this|its)\s+)?(?:[\w'-]+\s+)?$/i;
 
+/** What a booking heading names before "booked:": the things booked, or everything. */
+const BOOKING_HEADING =
+  /^\s*(?:(?:the|our|my)\s+)?(?:(?:return|outbound|train|bus|ferry)\s+)?(?:flights?|tickets?|hotels?|trains?|seats?|rooms?|trip|travel|accommodation|(?:air)?bnb|hostel|car(?:\s+hire)?|rental(?:\s+car)?|everything|all)(?:\s+(?:and|&|\+)\s+(?:flights?|tickets?|hotels?|trains?|rooms?|accommodation|car(?:\s+hire)?))?\s*(?:now\s+|all\s+|finally\s+)?$/i;
+
 /** A plan read from a travel verb, a booking or a vehicle's destination ("flying to X"). */
 function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
   const t = clause.text;
@@ -784,8 +792,12 @@ function verbPlan(clause: Clause, subjectBefore: SubjectAt): Hit | null {
       // "A documentary about the flight to X", "a book on the trip to Y": the journey is what
       // something is about, not a plan of the speaker's.
       const topic = TOPIC_OF.test(t.slice(0, m.index));
+      // "Flights booked: Oslo on 3 December", "Hotel booked: Lyon": a heading naming what was
+      // booked, not a person who booked it; the note is the speaker's own.
+      const heading =
+        pattern === BOOKED && /:\s*$/.test(m[0]) && BOOKING_HEADING.test(t.slice(0, m.index));
       return planned(
-        subjectBefore(m.index),
+        heading ? { kind: 'speaker' } : subjectBefore(m.index),
         place.name,
         `${m[0]}${place.name}`,
         outing || unowned || forOther || topic
