@@ -59,8 +59,10 @@ export const RULES_EXTRACTOR_ID = 'rules';
  * - 2.26.0: the 2.24 and 2.25 lines (written side by side) together; a holiday after a travel verb ("flying home for
  *   Christmas") is no destination, even where a gazetteer holds a town of that name; a booking
  *   heading ("Flights booked: Oslo on 3 December") is the speaker's, not a person's named after it.
+ * - 2.26.1: a language asked for a definite plural beside one piece of writing asked for now
+ *   ("translate the answer … but keep the headings in English") is no standing preference.
  */
-export const RULES_EXTRACTOR_VERSION = '2.26.0';
+export const RULES_EXTRACTOR_VERSION = '2.26.1';
 
 const STATE_INTENTS: ReadonlySet<Intent> = new Set(['assertive', 'planning']);
 

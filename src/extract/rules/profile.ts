@@ -1061,6 +1061,21 @@ const IN_LANGUAGE = /\b(?:in|to|into)\s+(\p{L}+)\b/gu;
 const FOR_SOMEONE_ELSE = /\b(?:hers|his|theirs|for (?:her|him|them))\b/i;
 
 /**
+ * One piece of writing asked for now ("the answer", "this email", "this one"): beside it, a definite
+ * plural ("keep the headings in English") is a set of that piece's parts, asked for once, where
+ * alone ("send me the newsletters in German") it is a kind of thing the speaker receives.
+ */
+const ONE_PIECE =
+  /\b(?:the|this|that|your)\s+(?:answer|reply|response|email|e-mail|text|document|doc|message|letter|post|page|draft|summary|report|deck|translation|one)\b/i;
+
+/** The word before the noun phrase `tokens[i]` heads, past its modifiers ("the table headers"). */
+function determinerOf(tokens: Clause['analysis']['tokens'], i: number): string {
+  let j = i - 1;
+  while (j >= 0 && ['NOUN', 'ADJ', 'PROPN'].includes(tokens[j]?.pos ?? '')) j -= 1;
+  return tokens[j]?.text ?? '';
+}
+
+/**
  * The language a request asks for, when it is about how the assistant works for the speaker in
  * general: a standing or switching instruction ("reply in Portuguese from now on", "switch my
  * summaries to Spanish"), or one about a plural, generic thing ("summaries in English please").
@@ -1080,13 +1095,19 @@ function requestedLanguage(clause: Clause): { value: string; span: string } | nu
       .pop();
     // A plural the model may tag as a noun, a name or a verb ("Reports", "digests"); a counted
     // one ("30 suggestions in English", "three titles in Spanish") is one batch asked for now.
+    // "Translate the answer to Portuguese but keep the headings in English": a definite plural
+    // beside one piece of writing asked for now is that piece's parts (`ONE_PIECE`).
     const tokens = clause.analysis.tokens;
     const plural = tokens.some(
       (k, i) =>
         k.text === before &&
         /s$/i.test(k.text) &&
         k.lemma !== k.text.toLowerCase() &&
-        tokens[i - 1]?.pos !== 'NUM',
+        tokens[i - 1]?.pos !== 'NUM' &&
+        !(
+          /^(?:the|these|those|its)$/i.test(determinerOf(tokens, i)) &&
+          ONE_PIECE.test(clause.sentence)
+        ),
     );
     const general = clause.intent.standing || /\b(?:switch|change|set)\b/i.test(t) || plural;
     if (general) return { value: language, span: m[0] };
