@@ -18,8 +18,10 @@ const worker = queue.work(
   queueName,
   async (job) => {
     ran.push(job.id);
-    // A short pause lets the other process claim in between.
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    // A pause lets the other process claim in between: 60 jobs at two at a time keep one process
+    // busy for ~0.75 s, long enough for the other to start on a loaded machine (at 1 ms, one CI
+    // run under load saw the first process drain every job before the second had claimed one).
+    await new Promise((resolve) => setTimeout(resolve, 25));
   },
   { concurrency: 2, pollIntervalMs: 5 },
 );
